@@ -1,0 +1,159 @@
+#pragma once
+/// \file report.hpp
+/// \brief What every chapter program uses to print its worked example and the statements
+///        it checked: precision, digits of agreement, exact equalities, the seed's printed
+///        claims, and errata. The program's exit code is non-zero if any check failed.
+///
+/// Output format (one line per statement):
+/// \code
+/// [zhu:1.2.2] MDS scores equal PCA scores (real50): error 2.1e-49, 48.7 digits agree — ok
+/// [beeny:ex2.1] seed prints D₁₁ = 264.8458; computed 264.84580871… (agrees to the 4 decimals printed) — ok
+/// [beeny:ex2.1] ERRATUM: seed writes E_k = σ_k + … + σ_n; correct: E_k = (σ_{k+1}² + … + σ_r²)^{1/2}
+/// \endcode
+
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/real.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace kb::book {
+
+/// \brief Formats a scalar with `digits` significant digits (exact rationals as p/q).
+template <class T>
+std::string fmt(const T& x, int digits = 6) {
+    std::ostringstream os;
+    if constexpr (is_exact_v<T>) {
+        os << x;
+    } else {
+        os << std::setprecision(digits) << x;
+    }
+    return os.str();
+}
+
+/// \brief Formats a scalar with exactly `decimals` digits after the decimal point, the way
+///        the seeds print their numbers (rounded to nearest).
+template <class T>
+std::string fixed(const T& x, int decimals) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(decimals) << x;
+    std::string s = os.str();
+    if (s.rfind("-0", 0) == 0 && s.find_first_not_of("-0.") == std::string::npos) s = s.substr(1); // no "-0.0000"
+    return s;
+}
+
+/// \brief Prints a matrix, one row per line, each entry with `digits` significant digits.
+template <class T>
+std::string matrix_to_string(const Matrix<T>& A, int digits = 6, const std::string& indent = "    ") {
+    std::ostringstream os;
+    for (Eigen::Index i = 0; i < A.rows(); ++i) {
+        os << indent;
+        for (Eigen::Index j = 0; j < A.cols(); ++j) {
+            std::string s = fmt(A(i, j), digits);
+            os << std::setw(digits + 7) << s;
+        }
+        os << "\n";
+    }
+    return os.str();
+}
+
+/// \brief The bound a chapter program accepts for a rounding error: \f$32\,n\,\varepsilon\,\text{scale}\f$
+///        (the same form as the test suite's factorisation bound).
+template <class T>
+T rounding_bound(long n, const T& scale) {
+    return T(32) * T(n) * epsilon<T>() * scale;
+}
+
+/// \brief Collects and prints the checks of one chapter program.
+class Report {
+public:
+    /// \brief Prints the chapter's title.
+    explicit Report(const std::string& title, std::ostream& os = std::cout) : os_(os) {
+        os_ << title << "\n" << std::string(title.size() > 78 ? 78 : title.size(), '=') << "\n";
+    }
+
+    /// \brief Starts a section of the output.
+    void section(const std::string& title) { os_ << "\n## " << title << "\n"; }
+
+    /// \brief Free text.
+    void say(const std::string& text) { os_ << text << "\n"; }
+
+    /// \brief Announces the arithmetic used for what follows.
+    template <class T>
+    void precision() {
+        os_ << "precision: " << scalar_name<T>();
+        if constexpr (is_exact_v<T>)
+            os_ << " (exact rational arithmetic: equalities are checked exactly)\n";
+        else
+            os_ << " (" << decimal_digits<T>() << " significant digits, ε = " << fmt(epsilon<T>(), 3) << ")\n";
+    }
+
+    /// \brief A statement checked numerically: |value − reference| ≤ bound.
+    template <class T>
+    void agree(const std::string& label, const std::string& statement, const T& error, const T& bound,
+               const T& scale = T(1)) {
+        const bool ok = error <= bound;
+        // Digits of agreement relative to the scale of the quantities compared.
+        double digits = decimal_digits<T>();
+        if (error > 0 && scale > 0) digits = std::min(digits, -std::log10(static_cast<double>(T(error / scale))));
+        line(label, statement + " (" + scalar_name<T>() + "): error " + fmt(error, 2) + ", " +
+                        fmt(digits, 3) + " digits agree (bound " + fmt(bound, 2) + ")",
+             ok);
+    }
+
+    /// \brief A statement checked exactly (rational arithmetic, or a discrete fact).
+    void exact(const std::string& label, const std::string& statement, bool holds) {
+        line(label, statement + ": holds exactly", holds, holds ? "" : "does NOT hold");
+    }
+
+    /// \brief A number the seed prints, compared with ours at the seed's printed precision.
+    template <class T>
+    void claim(const std::string& label, const std::string& what, const std::string& seed_prints,
+               const T& computed, int decimals) {
+        const std::string ours = fixed(computed, decimals);
+        const bool ok = ours == seed_prints;
+        line(label,
+             "seed prints " + what + " = " + seed_prints + "; computed " + fmt(computed, 12) + " → " + ours +
+                 " at the " + std::to_string(decimals) + " decimals printed",
+             ok, ok ? "" : "the seed's number is wrong");
+    }
+
+    /// \brief An error in the seed: what it says, what is right, and whether this program
+    ///        demonstrated the difference.
+    void erratum(const std::string& label, const std::string& seed_says, const std::string& correct,
+                 bool demonstrated) {
+        ++errata_;
+        os_ << "[" << label << "] ERRATUM: the seed says " << seed_says << "\n"
+            << std::string(label.size() + 3, ' ') << "correct: " << correct << "\n";
+        if (!demonstrated) {
+            ++failed_;
+            os_ << std::string(label.size() + 3, ' ') << "FAILED: the demonstration did not show the difference\n";
+        }
+    }
+
+    /// \brief Prints the summary; returns the exit code (0 if every check held).
+    int finish() {
+        os_ << "\n" << checked_ << " statements checked, " << failed_ << " failed, " << errata_
+            << " errata in the seeds demonstrated.\n";
+        return failed_ == 0 ? 0 : 1;
+    }
+
+private:
+    void line(const std::string& label, const std::string& text, bool ok, const std::string& why = "") {
+        ++checked_;
+        if (!ok) ++failed_;
+        os_ << "[" << label << "] " << text << (ok ? " — ok" : " — FAILED") << (why.empty() ? "" : ": " + why)
+            << "\n";
+    }
+
+    std::ostream& os_;
+    int checked_ = 0;
+    int failed_ = 0;
+    int errata_ = 0;
+};
+
+} // namespace kb::book

@@ -1,0 +1,43 @@
+#pragma once
+/// \file solve.hpp
+/// \brief Solving with symmetric positive-definite matrices: Cholesky in floating point,
+///        exact LDLᵀ in `kb::rational`.
+///
+/// Compiled once per scalar type (`double`, `real50`, `real100`, `rational`) in the `kb`
+/// library.
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+
+namespace kb {
+
+/// \brief Solves \f$K Z = B\f$ for a symmetric positive-definite K.
+///
+/// Floating types use the Cholesky factorisation \f$K = LL^\top\f$; `kb::rational` uses an
+/// exact \f$LDL^\top\f$ with pivoting, so the solution is exact.
+/// \throws kb::error if K is not square, not symmetric, not finite, or not positive
+///         definite (singular K: use a pseudo-inverse with an explicit rank tolerance,
+///         see spectral.hpp), or if B has the wrong number of rows.
+template <class T>
+Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B);
+
+/// \brief \f$K^{-1}\f$ for a symmetric positive-definite K (exact in `kb::rational`).
+/// \throws kb::error as kb::solve_spd.
+template <class T>
+Matrix<T> inverse_spd(const Matrix<T>& K);
+
+/// \brief Whether a symmetric matrix is positive semi-definite, decided exactly by a
+///        pivoted \f$LDL^\top\f$ factorisation in rational arithmetic.
+/// \throws kb::error if K is not square or not symmetric.
+bool is_psd_exact(const Matrix<rational>& K);
+
+#define KB_SOLVE_DECLARE(T)                                                     \
+    extern template Matrix<T> solve_spd<T>(const Matrix<T>&, const Matrix<T>&); \
+    extern template Matrix<T> inverse_spd<T>(const Matrix<T>&);
+KB_SOLVE_DECLARE(double)
+KB_SOLVE_DECLARE(real50)
+KB_SOLVE_DECLARE(real100)
+KB_SOLVE_DECLARE(rational)
+#undef KB_SOLVE_DECLARE
+
+} // namespace kb

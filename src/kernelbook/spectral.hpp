@@ -1,0 +1,174 @@
+#pragma once
+/// \file spectral.hpp
+/// \brief Symmetric eigen-decomposition and SVD with one ordering and one sign rule;
+///        PSD square root, inverse square root and pseudo-inverse with an explicit rank
+///        tolerance.
+///
+/// **Ordering.** Eigenvalues and singular values are returned in decreasing order,
+/// \f$\lambda_1 \ge \lambda_2 \ge \dots\f$, as the seeds write them.
+///
+/// **Sign rule (the only one in the book).** An eigenvector or singular vector is
+/// determined only up to sign. kernelbook makes the entry of largest absolute value
+/// positive (the first such entry if several tie exactly). This is the rule
+/// scikit-learn's `svd_flip` applies, so scores can be compared with it directly. For
+/// the SVD the rule is applied to the right singular vectors V (the PCA loadings) and U
+/// follows, so that \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ still holds. Within a
+/// repeated eigenvalue the basis is arbitrary: compare projectors, not vectors.
+///
+/// The heavy routines are compiled once per scalar type in the `kb` library
+/// (spectral.cpp) and declared `extern` here, which keeps test and chapter translation
+/// units fast to compile.
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+
+#include <Eigen/Core>
+
+namespace kb {
+
+/// \brief Eigenpairs of a symmetric matrix: `values` decreasing, `vectors` orthonormal
+///        columns, \f$A = V\,\mathrm{diag}(\lambda)\,V^\top\f$.
+template <class T>
+struct SymmetricEigen {
+    Vector<T> values;  ///< \f$\lambda_1 \ge \dots \ge \lambda_n\f$
+    Matrix<T> vectors; ///< column j is the unit eigenvector of \f$\lambda_j\f$ (sign rule applied)
+};
+
+/// \brief Thin singular value decomposition \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ of
+///        an N×q matrix, \f$r = \min(N, q)\f$ singular values in decreasing order.
+template <class T>
+struct Svd {
+    Matrix<T> U;     ///< N×r, orthonormal columns
+    Vector<T> sigma; ///< \f$\sigma_1 \ge \dots \ge \sigma_r \ge 0\f$
+    Matrix<T> V;     ///< q×r, orthonormal columns (sign rule applied)
+};
+
+/// \brief Applies the book's sign rule to each column of V in place: the entry of
+///        largest absolute value becomes positive. Returns the vector of signs (±1)
+///        applied, so that a paired factor (U in an SVD) can follow.
+template <class T>
+Vector<T> apply_sign_rule(Matrix<T>& V) {
+    using std::abs;
+    Vector<T> signs(V.cols());
+    for (Eigen::Index j = 0; j < V.cols(); ++j) {
+        Eigen::Index arg = 0;
+        for (Eigen::Index i = 1; i < V.rows(); ++i)
+            if (abs(V(i, j)) > abs(V(arg, j))) arg = i;
+        signs(j) = V.rows() > 0 && V(arg, j) < 0 ? T(-1) : T(1);
+        if (signs(j) < 0) V.col(j) = -V.col(j);
+    }
+    return signs;
+}
+
+/// \brief All eigenpairs of the symmetric matrix A, eigenvalues decreasing, sign rule
+///        applied.
+///
+/// \param A square, finite, symmetric to rounding (kb::require_symmetric); it is
+///          symmetrised as \f$(A + A^\top)/2\f$ before the decomposition.
+/// \throws kb::error on an empty, non-square, non-finite or non-symmetric A.
+template <class T>
+SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A);
+
+/// \brief The p leading eigenpairs of the symmetric matrix A (decreasing).
+/// \throws kb::error if p is not in [1, n].
+template <class T>
+SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p);
+
+/// \brief Thin SVD of X (one-sided Jacobi: accurate also for small singular values).
+/// \throws kb::error on an empty or non-finite X.
+template <class T>
+Svd<T> thin_svd(const Matrix<T>& X);
+
+/// \brief The default rank tolerance \f$n\,\varepsilon\,\lambda_{\max}\f$ for an n×n
+///        PSD matrix whose largest eigenvalue is `lambda_max` (the rule of LAPACK-based
+///        `matrix_rank`): eigenvalues at or below it are treated as zero.
+template <class T>
+T default_rank_tolerance(Eigen::Index n, const T& lambda_max) {
+    using std::abs;
+    return T(n) * epsilon<T>() * abs(lambda_max);
+}
+
+/// \brief Number of eigenvalues strictly greater than `tol`.
+template <class T>
+Eigen::Index numerical_rank(const Vector<T>& values, const T& tol) {
+    Eigen::Index r = 0;
+    for (Eigen::Index i = 0; i < values.size(); ++i)
+        if (values(i) > tol) ++r;
+    return r;
+}
+
+/// \brief How far a symmetric matrix is from PSD: its most negative eigenvalue divided by
+///        its largest absolute eigenvalue (0 if it is PSD).
+template <class T>
+T relative_negativity(const SymmetricEigen<T>& eig) {
+    using std::abs;
+    using std::max;
+    const Eigen::Index n = eig.values.size();
+    const T scale = max(abs(eig.values(0)), abs(eig.values(n - 1)));
+    if (scale == 0 || eig.values(n - 1) >= 0) return T(0);
+    return eig.values(n - 1) / scale;
+}
+
+/// \brief The threshold below which a negative eigenvalue of a PSD matrix is attributed
+///        to rounding: \f$64\,n\,\varepsilon\,\|A\|_2\f$, a generous multiple of the
+///        backward error of the symmetric eigensolver (observed 5–25 ε).
+template <class T>
+T psd_rounding_tolerance(Eigen::Index n, const T& norm2) {
+    return T(64) * T(n) * epsilon<T>() * norm2;
+}
+
+/// \brief Throws kb::error naming the most negative eigenvalue relative to the largest
+///        unless the decomposed matrix is PSD to rounding.
+/// \param eig the eigen-decomposition of the matrix (kb::symmetric_eigen)
+/// \param where, name  used in the message ("kernel_pca: K is not positive semi-definite…").
+template <class T>
+void require_psd(const SymmetricEigen<T>& eig, const std::string& where, const std::string& name) {
+    using std::abs;
+    using std::max;
+    const Eigen::Index n = eig.values.size();
+    const T norm2 = max(abs(eig.values(0)), abs(eig.values(n - 1)));
+    if (eig.values(n - 1) < -psd_rounding_tolerance<T>(n, norm2))
+        throw error(where + ": " + name + " is not positive semi-definite: its smallest eigenvalue is " +
+                    show(eig.values(n - 1)) + " = " + show(relative_negativity(eig)) +
+                    "·λ_max; a kernel must give PSD Gram matrices (see chapter 4) — check the kernel "
+                    "and its parameters, or use a Euclidean distance");
+}
+
+/// \brief Symmetric PSD square root \f$K^{1/2} = V\,\mathrm{diag}(\sqrt{\lambda})\,V^\top\f$.
+///
+/// Eigenvalues in \f$[-\tau, 0)\f$ with \f$\tau\f$ = kb::psd_rounding_tolerance are
+/// rounding and are set to 0.
+/// \throws kb::error if K is not symmetric PSD (kb::require_psd).
+template <class T>
+Matrix<T> psd_sqrt(const Matrix<T>& K);
+
+/// \brief Pseudo-inverse square root \f$K^{+1/2} = V_r\,\mathrm{diag}(\lambda_r^{-1/2})\,V_r^\top\f$
+///        over the eigenvalues \f$\lambda > \text{rank\_tol}\f$.
+///
+/// With `rank_tol` below the smallest eigenvalue of a PD matrix this is \f$K^{-1/2}\f$.
+/// Inverting eigenvalues at the level of rounding is what makes an "inverse" useless, so
+/// the tolerance is explicit: use kb::default_rank_tolerance unless you know better.
+/// \throws kb::error if K is not PSD, or `rank_tol` is negative, non-finite, or at least
+///         λ_max (nothing would be kept).
+template <class T>
+Matrix<T> psd_inverse_sqrt(const Matrix<T>& K, const T& rank_tol);
+
+/// \brief Moore–Penrose pseudo-inverse of a symmetric PSD matrix over the eigenvalues
+///        above `rank_tol` (same conventions as kb::psd_inverse_sqrt).
+template <class T>
+Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol);
+
+#define KB_SPECTRAL_DECLARE(T)                                                               \
+    extern template SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);                 \
+    extern template SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index);    \
+    extern template Svd<T> thin_svd<T>(const Matrix<T>&);                                   \
+    extern template Matrix<T> psd_sqrt<T>(const Matrix<T>&);                                \
+    extern template Matrix<T> psd_inverse_sqrt<T>(const Matrix<T>&, const T&);              \
+    extern template Matrix<T> psd_pseudo_inverse<T>(const Matrix<T>&, const T&);
+
+KB_SPECTRAL_DECLARE(double)
+KB_SPECTRAL_DECLARE(real50)
+KB_SPECTRAL_DECLARE(real100)
+#undef KB_SPECTRAL_DECLARE
+
+} // namespace kb

@@ -1,0 +1,119 @@
+#pragma once
+/// \file spectral_impl.hpp
+/// \brief Definitions of the routines declared in spectral.hpp. Included only by the
+///        library's instantiation units (one per scalar type), never by users.
+
+#include "kernelbook/spectral.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/SVD>
+
+namespace kb {
+
+template <class T>
+SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
+    const std::string where = "symmetric_eigen";
+    require_square(A, where, "A");
+    require_finite(A, where, "A");
+    require_symmetric(A, where, "A");
+    // Symmetrise so that rounding-level asymmetry cannot leak into the result.
+    const Matrix<T> S = (A + A.transpose()) / T(2);
+    Eigen::SelfAdjointEigenSolver<Matrix<T>> solver(S, Eigen::ComputeEigenvectors);
+    require(solver.info() == Eigen::Success, where,
+            "the eigensolver did not converge; the matrix may contain values too large to square");
+    // Eigen returns increasing order; the book reads λ₁ ≥ λ₂ ≥ … .
+    SymmetricEigen<T> out;
+    out.values = solver.eigenvalues().reverse();
+    out.vectors = solver.eigenvectors().rowwise().reverse();
+    apply_sign_rule(out.vectors);
+    return out;
+}
+
+template <class T>
+SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p) {
+    require(p >= 1 && p <= A.rows(), "top_eigenpairs",
+            "p = " + std::to_string(p) + " eigenpairs were asked for, but A is " +
+                std::to_string(A.rows()) + "×" + std::to_string(A.cols()) + "; choose 1 ≤ p ≤ n");
+    SymmetricEigen<T> all = symmetric_eigen(A);
+    return {all.values.head(p), all.vectors.leftCols(p)};
+}
+
+template <class T>
+Svd<T> thin_svd(const Matrix<T>& X) {
+    const std::string where = "thin_svd";
+    require(X.rows() > 0 && X.cols() > 0, where, "X must be non-empty");
+    require_finite(X, where, "X");
+    Eigen::JacobiSVD<Matrix<T>> svd(X, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    Svd<T> out{svd.matrixU(), svd.singularValues(), svd.matrixV()};
+    // Jacobi SVD already sorts decreasingly; apply the sign rule to V and let U follow.
+    const Vector<T> signs = apply_sign_rule(out.V);
+    out.U = out.U * signs.asDiagonal();
+    return out;
+}
+
+/// Decomposes K, checks PSD, returns the eigenpairs (shared by the functions below).
+template <class T>
+SymmetricEigen<T> psd_eigen(const Matrix<T>& K, const std::string& where) {
+    SymmetricEigen<T> eig = symmetric_eigen(K);
+    require_psd(eig, where, "K");
+    return eig;
+}
+
+/// Checks a user-supplied rank tolerance against the spectrum it will cut.
+template <class T>
+void require_rank_tolerance(const T& rank_tol, const SymmetricEigen<T>& eig, const std::string& where) {
+    using boost::multiprecision::isfinite;
+    using std::isfinite;
+    require(isfinite(rank_tol) && rank_tol >= 0, where,
+            "rank_tol = " + show(rank_tol) + " must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)");
+    require(rank_tol < eig.values(0), where,
+            "rank_tol = " + show(rank_tol) + " is not below λ_max = " + show(eig.values(0)) +
+                ", so no eigenvalue would be kept; use a smaller tolerance");
+}
+
+template <class T>
+Matrix<T> psd_sqrt(const Matrix<T>& K) {
+    using std::sqrt;
+    const SymmetricEigen<T> eig = psd_eigen(K, "psd_sqrt");
+    // K^{1/2} = V diag(√λ) Vᵀ, with rounding-level negative λ set to zero.
+    Vector<T> root(eig.values.size());
+    for (Eigen::Index i = 0; i < root.size(); ++i) root(i) = eig.values(i) > 0 ? sqrt(eig.values(i)) : T(0);
+    return eig.vectors * root.asDiagonal() * eig.vectors.transpose();
+}
+
+template <class T>
+Matrix<T> psd_inverse_sqrt(const Matrix<T>& K, const T& rank_tol) {
+    using std::sqrt;
+    const SymmetricEigen<T> eig = psd_eigen(K, "psd_inverse_sqrt");
+    require_rank_tolerance(rank_tol, eig, "psd_inverse_sqrt");
+    // K^{+1/2} = V_r diag(λ_r^{-1/2}) V_rᵀ over the eigenvalues above the tolerance.
+    const Eigen::Index r = numerical_rank(eig.values, rank_tol);
+    Vector<T> inv_root(r);
+    for (Eigen::Index i = 0; i < r; ++i) inv_root(i) = T(1) / sqrt(eig.values(i));
+    const Matrix<T> Vr = eig.vectors.leftCols(r);
+    return Vr * inv_root.asDiagonal() * Vr.transpose();
+}
+
+template <class T>
+Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol) {
+    const SymmetricEigen<T> eig = psd_eigen(K, "psd_pseudo_inverse");
+    require_rank_tolerance(rank_tol, eig, "psd_pseudo_inverse");
+    // K⁺ = V_r diag(1/λ_r) V_rᵀ.
+    const Eigen::Index r = numerical_rank(eig.values, rank_tol);
+    const Vector<T> inv = eig.values.head(r).cwiseInverse();
+    const Matrix<T> Vr = eig.vectors.leftCols(r);
+    return Vr * inv.asDiagonal() * Vr.transpose();
+}
+
+} // namespace kb
+
+/// Instantiates every routine of spectral.hpp for one scalar type.
+#define KB_SPECTRAL_INSTANTIATE(T)                                                    \
+    namespace kb {                                                                    \
+    template SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);                  \
+    template SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index);     \
+    template Svd<T> thin_svd<T>(const Matrix<T>&);                                    \
+    template Matrix<T> psd_sqrt<T>(const Matrix<T>&);                                 \
+    template Matrix<T> psd_inverse_sqrt<T>(const Matrix<T>&, const T&);               \
+    template Matrix<T> psd_pseudo_inverse<T>(const Matrix<T>&, const T&);             \
+    }

@@ -1,0 +1,190 @@
+/// \file foundation_tests.cpp
+/// \brief The library's foundations: eigen-decomposition and SVD conventions, PSD
+///        functions, exact solves, centring, and the errors on bad input.
+#include "test_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/solve.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <limits>
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::Vector;
+
+namespace {
+template <class T>
+Matrix<T> random_symmetric(const IntMatrix& M) {
+    const Matrix<T> A = kb::from_integers<T>(M, 10);
+    return (A + A.transpose()) / T(2);
+}
+} // namespace
+
+TEST_CASE_TEMPLATE("symmetric_eigen: decreasing eigenvalues, orthonormal vectors, small residual, sign rule", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(1, 10);
+        const Matrix<T> A = random_symmetric<T>(*kb::test::int_matrix(n, n, -50, 50));
+        const auto eig = kb::symmetric_eigen(A);
+        for (int i = 0; i + 1 < n; ++i) RC_ASSERT(eig.values(i) >= eig.values(i + 1));
+        const T normA = A.norm() + T(1);
+        KB_RC_WITHIN(T((A * eig.vectors - eig.vectors * eig.values.asDiagonal()).norm()),
+                     kb::test::factorisation<T>(n, normA), "residual ‖AV − VΛ‖");
+        KB_RC_WITHIN(T((eig.vectors.transpose() * eig.vectors - Matrix<T>::Identity(n, n)).norm()),
+                     kb::test::factorisation<T>(n, T(1)), "orthogonality ‖VᵀV − I‖");
+        using std::abs;
+        for (int j = 0; j < n; ++j) {
+            Eigen::Index arg;
+            eig.vectors.col(j).cwiseAbs().maxCoeff(&arg);
+            RC_ASSERT(eig.vectors(arg, j) > 0);
+        }
+    });
+}
+
+TEST_CASE_TEMPLATE("thin_svd: X = U diag(sigma) V^T with sorted singular values and the sign rule on V", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(1, 9);
+        const int q = *kb::test::size_in(1, 6);
+        const Matrix<T> X = kb::from_integers<T>(*kb::test::int_matrix(N, q, -20, 20), 4);
+        const auto svd = kb::thin_svd(X);
+        const int r = std::min(N, q);
+        RC_ASSERT(svd.sigma.size() == r);
+        for (int i = 0; i + 1 < r; ++i) RC_ASSERT(svd.sigma(i) >= svd.sigma(i + 1));
+        KB_RC_WITHIN(T((svd.U * svd.sigma.asDiagonal() * svd.V.transpose() - X).norm()),
+                     kb::test::factorisation<T>(std::max(N, q), X.norm() + T(1)), "‖U Σ Vᵀ − X‖");
+        for (int j = 0; j < r; ++j) {
+            Eigen::Index arg;
+            svd.V.col(j).cwiseAbs().maxCoeff(&arg);
+            RC_ASSERT(svd.V(arg, j) >= 0);
+        }
+    });
+}
+
+TEST_CASE_TEMPLATE("psd_sqrt, psd_inverse_sqrt and psd_pseudo_inverse on a PD matrix with a chosen spectrum", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(1, 8);
+        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
+        const Matrix<T> Q = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(n), 3);
+        const Matrix<T> K = kb::test::with_spectrum(Q, kb::test::vector_from<T>(lambda));
+        const Matrix<T> I = Matrix<T>::Identity(n, n);
+        const T tol = kb::default_rank_tolerance<T>(n, T(lambda[0]));
+        const Matrix<T> R = kb::psd_sqrt(K);
+        const Matrix<T> Rinv = kb::psd_inverse_sqrt(K, tol);
+        // Condition number λ₁/λₙ ≤ 30 enters the inverse's error.
+        const T kappa = T(lambda.front()) / T(lambda.back());
+        KB_RC_WITHIN(T((R * R - K).norm()), kb::test::factorisation<T>(n, T(lambda[0])), "K^{1/2} K^{1/2} = K");
+        KB_RC_WITHIN(T((R * Rinv - I).norm()), kb::test::factorisation<T>(n, kappa), "K^{1/2} K^{-1/2} = I");
+        KB_RC_WITHIN(T((kb::psd_pseudo_inverse(K, tol) * K - I).norm()), kb::test::factorisation<T>(n, kappa),
+                     "K⁺ K = I for PD K");
+    });
+}
+
+TEST_CASE_TEMPLATE("psd_pseudo_inverse of a singular PSD matrix satisfies the Penrose conditions", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 8);
+        const int r = *kb::test::size_in(1, n - 1);
+        auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
+        for (int i = r; i < n; ++i) lambda[i] = 0; // rank r
+        const Matrix<T> Q = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(n), 3);
+        const Matrix<T> K = kb::test::with_spectrum(Q, kb::test::vector_from<T>(lambda));
+        const T kappa = T(lambda[0]) / T(lambda[r - 1]);
+        const Matrix<T> P = kb::psd_pseudo_inverse(K, T(1) / T(2)); // zero eigenvalues are ≪ 1/2 ≤ nonzero ones
+        KB_RC_WITHIN(T((K * P * K - K).norm()), kb::test::factorisation<T>(n, T(lambda[0]) * kappa), "K K⁺ K = K");
+        KB_RC_WITHIN(T((P * K * P - P).norm()), kb::test::factorisation<T>(n, kappa * kappa), "K⁺ K K⁺ = K⁺");
+    });
+}
+
+TEST_CASE("psd functions refuse an indefinite matrix and name its most negative eigenvalue") {
+    Matrix<double> A(2, 2);
+    A << 1, 2, 2, 1; // eigenvalues 3 and −1
+    CHECK_THROWS_WITH_AS(kb::psd_sqrt(A), doctest::Contains("smallest eigenvalue is -1 = -0.333333·λ_max"), kb::error);
+    CHECK_THROWS_AS(kb::psd_inverse_sqrt(A, 1e-12), kb::error);
+}
+
+TEST_CASE("rank tolerance out of range is refused with a message") {
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::psd_inverse_sqrt(K, -1.0), doctest::Contains("must be finite and ≥ 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::psd_inverse_sqrt(K, 2.0), doctest::Contains("no eigenvalue would be kept"), kb::error);
+    CHECK_THROWS_AS(kb::psd_inverse_sqrt(K, std::numeric_limits<double>::quiet_NaN()), kb::error);
+}
+
+TEST_CASE("bad input to the eigensolver: non-square, non-finite, non-symmetric, empty") {
+    CHECK_THROWS_WITH_AS(kb::symmetric_eigen(Matrix<double>(2, 3)), doctest::Contains("square"), kb::error);
+    CHECK_THROWS_AS(kb::symmetric_eigen(Matrix<double>(0, 0)), kb::error);
+    Matrix<double> A = Matrix<double>::Identity(3, 3);
+    A(1, 2) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::symmetric_eigen(A), doctest::Contains("A(1,2) = nan is not finite"), kb::error);
+    A(1, 2) = 0.5;
+    CHECK_THROWS_WITH_AS(kb::symmetric_eigen(A), doctest::Contains("must be symmetric"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::top_eigenpairs(Matrix<double>(Matrix<double>::Identity(3, 3)), 4),
+                         doctest::Contains("p = 4"), kb::error);
+}
+
+TEST_CASE("solve_spd is exact in rationals and refuses singular or indefinite K") {
+    Matrix<kb::rational> K(3, 3);
+    K << 4, 2, 0, 2, 3, 1, 0, 1, 2;
+    const Matrix<kb::rational> Kinv = kb::inverse_spd(K);
+    CHECK(Matrix<kb::rational>(K * Kinv) == Matrix<kb::rational>::Identity(3, 3));
+    Matrix<kb::rational> S(2, 2);
+    S << 1, 1, 1, 1; // PSD but singular
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(S), doctest::Contains("not positive definite"), kb::error);
+    Matrix<double> Id(2, 2);
+    Id << 1, 2, 2, 1; // indefinite
+    CHECK_THROWS_AS(kb::inverse_spd(Id), kb::error);
+}
+
+TEST_CASE("is_psd_exact decides PSD exactly, including the zero-diagonal indefinite case") {
+    Matrix<kb::rational> A(2, 2);
+    A << 0, 1, 1, 0; // eigenvalues ±1: LDLᵀ with pivoting finds no non-zero pivot on the diagonal
+    CHECK_FALSE(kb::is_psd_exact(A));
+    A << 1, 1, 1, 1; // PSD, rank 1
+    CHECK(kb::is_psd_exact(A));
+    A << 1, 1, 1, kb::rational(999999, 1000000); // determinant −10⁻⁶
+    CHECK_FALSE(kb::is_psd_exact(A));
+}
+
+TEST_CASE_TEMPLATE("centring: J is symmetric and idempotent, J1 = 0, and double_center(K) = JKJ", T,
+                   KB_ALL_SCALARS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(1, 9);
+        const Matrix<T> J = kb::centering_matrix<T>(N);
+        const Matrix<T> K = kb::from_integers<T>(*kb::test::int_matrix(N, N, -9, 9), 7);
+        const Matrix<T> JKJ = J * K * J;
+        const Matrix<T> DC = kb::double_center(K);
+        if constexpr (kb::is_exact_v<T>) {
+            RC_ASSERT(Matrix<T>(J * J) == J);
+            RC_ASSERT(Matrix<T>(J * kb::ones<T>(N)) == Vector<T>::Zero(N));
+            RC_ASSERT(DC == JKJ);
+        } else {
+            KB_RC_WITHIN(T((J * J - J).norm()), kb::test::one_pass<T>(N, T(N)), "J² = J");
+            KB_RC_WITHIN(T((DC - JKJ).norm()), kb::test::one_pass<T>(N * N, T(N) * K.norm()), "double_center = JKJ");
+        }
+        RC_ASSERT(J == J.transpose());
+    });
+}
+
+TEST_CASE("a wrong centring (dividing by N − 1) is caught: JKJ has zero row sums, the wrong one does not") {
+    // The failing companion of the centring property: the normalisation matters exactly.
+    const int N = 4;
+    Matrix<kb::rational> K(N, N);
+    K << 2, 1, 0, 1, 1, 3, 1, 0, 0, 1, 2, 1, 1, 0, 1, 4;
+    const Matrix<kb::rational> wrongJ =
+        Matrix<kb::rational>::Identity(N, N) - Matrix<kb::rational>::Constant(N, N, kb::rational(1, N - 1));
+    const Vector<kb::rational> ones = kb::ones<kb::rational>(N);
+    CHECK(Vector<kb::rational>(kb::double_center(K) * ones) == Vector<kb::rational>::Zero(N));
+    CHECK(Vector<kb::rational>(wrongJ * K * wrongJ * ones) != Vector<kb::rational>::Zero(N));
+}
+
+TEST_CASE("Gram matrices: exactly symmetric, and bad input is refused") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(3, 2) << 1, 2, 3, 4, 5, 7).finished(), 10);
+    const Matrix<double> K = kb::gram(kb::GaussianKernel<double>::from_sigma(0.7), X);
+    CHECK(K == K.transpose());
+    const Matrix<double> Y = Matrix<double>::Ones(2, 3);
+    CHECK_THROWS_WITH_AS(kb::gram(kb::LinearKernel<double>{}, X, Y), doctest::Contains("dimension 2"), kb::error);
+    CHECK_THROWS_AS(kb::GaussianKernel<double>::from_sigma(0.0), kb::error);
+    CHECK_THROWS_AS(kb::PolynomialKernel<double>(-1.0, 2), kb::error);
+    CHECK_THROWS_AS(kb::PolynomialKernel<double>(1.0, 0), kb::error);
+}

@@ -1,0 +1,104 @@
+/// \file harness_tests.cpp
+/// \brief The generators and the tolerance header do what they promise.
+#include "test_support.hpp"
+
+#include "kernelbook/spectral.hpp"
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::Vector;
+
+TEST_CASE("size_in covers its whole range, not only small sizes") {
+    // rapidcheck's own inRange grows with the test size; size_in must not.
+    int seen_hi = 0, seen_lo = 0;
+    kb::test::property<double>([&] {
+        const int n = *kb::test::size_in(2, 12);
+        RC_ASSERT(n >= 2);
+        RC_ASSERT(n <= 12);
+        if (n == 12) ++seen_hi;
+        if (n == 2) ++seen_lo;
+    }, 400);
+    CHECK(seen_hi > 0);
+    CHECK(seen_lo > 0);
+}
+
+TEST_CASE("int_in stays in range and reaches both ends") {
+    long lo_seen = 0, hi_seen = 0;
+    kb::test::property<double>([&] {
+        const long v = *kb::test::int_in(-3, 7);
+        RC_ASSERT(v >= -3);
+        RC_ASSERT(v <= 7);
+        lo_seen += v == -3;
+        hi_seen += v == 7;
+    }, 400);
+    CHECK(lo_seen > 0);
+    CHECK(hi_seen > 0);
+}
+
+TEST_CASE("distinct_points gives pairwise distinct rows") {
+    kb::test::property<double>([] {
+        const int N = *kb::test::size_in(2, 12);
+        const IntMatrix P = *kb::test::distinct_points(N, 1, 5);
+        for (int i = 0; i < N; ++i)
+            for (int j = i + 1; j < N; ++j) RC_ASSERT(P(i, 0) != P(j, 0));
+    });
+}
+
+TEST_CASE("the Cayley transform is exactly orthogonal in rationals") {
+    kb::test::property<kb::rational>([] {
+        const int n = *kb::test::size_in(1, 6);
+        const IntMatrix S = *kb::test::skew_symmetric(n);
+        const Matrix<kb::rational> Q = kb::test::cayley_orthogonal<kb::rational>(S, 2);
+        RC_ASSERT(Matrix<kb::rational>(Q.transpose() * Q) == Matrix<kb::rational>::Identity(n, n));
+    });
+}
+
+TEST_CASE("decreasing_spectrum is strictly decreasing with the requested gap") {
+    kb::test::property<double>([] {
+        const int n = *kb::test::size_in(1, 10);
+        const auto lambda = *kb::test::decreasing_spectrum(n, 3, 100);
+        RC_ASSERT(static_cast<int>(lambda.size()) == n);
+        RC_ASSERT(lambda.front() <= 100);
+        RC_ASSERT(lambda.back() >= 3);
+        for (int i = 0; i + 1 < n; ++i) RC_ASSERT(lambda[i] - lambda[i + 1] >= 3);
+    });
+}
+
+TEST_CASE_TEMPLATE("with_spectrum builds a matrix whose eigenvalues are the chosen ones", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(1, 8);
+        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 40);
+        const Matrix<T> Q = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(n), 2);
+        const Vector<T> want = kb::test::vector_from<T>(lambda);
+        const Matrix<T> A = kb::test::with_spectrum(Q, want);
+        const auto eig = kb::symmetric_eigen(A);
+        // Weyl: each eigenvalue moves by at most ‖E‖₂ under a perturbation E; E here is
+        // the rounding of Q and of the product, bounded by a factorisation-size error.
+        KB_RC_WITHIN(T((eig.values - want).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(n, want(0)),
+                     "eigenvalues of Q diag(λ) Qᵀ");
+    });
+}
+
+TEST_CASE_TEMPLATE("the one-pass bound separates rounding from a wrong formula", T, KB_REALS) {
+    // The sum 1/1 + 1/2 + … + 1/n in two orders differs only by rounding; adding a term
+    // 1/(n+1) too many (an off-by-one in a formula) exceeds the bound by orders of magnitude.
+    const int n = 50;
+    T forward(0), backward(0);
+    for (int k = 1; k <= n; ++k) forward += T(1) / T(k);
+    for (int k = n; k >= 1; --k) backward += T(1) / T(k);
+    using std::abs;
+    const auto bound = kb::test::one_pass<T>(n, forward);
+    KB_CHECK_WITHIN(T(abs(forward - backward)), bound, "harmonic sum in two orders");
+    const T off_by_one = backward + T(1) / T(n + 1);
+    CHECK_FALSE(kb::test::within(T(abs(forward - off_by_one)), bound, "off-by-one sum").ok);
+}
+
+TEST_CASE("a failed comparison reports error, bound, ratio, n and the scalar type") {
+    const auto v = kb::test::within(1e-10, kb::test::one_pass<double>(7, 1.0).with_condition(1e3), "demo");
+    CHECK_FALSE(v.ok);
+    CHECK(v.message.find("error 1e-10") != std::string::npos);
+    CHECK(v.message.find("ratio") != std::string::npos);
+    CHECK(v.message.find("n = 7") != std::string::npos);
+    CHECK(v.message.find("κ = 1e+03") != std::string::npos);
+    CHECK(v.message.find("double") != std::string::npos);
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, configures, builds, and runs the whole suite
+# through ctest (every theorem, example, property and docs check), ending with ctest's
+# summary line. Build directory: $KB_BUILD_DIR, default ./build.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bash "$root/tests/support/packages.sh" test
+build=${KB_BUILD_DIR:-$root/build}
+jobs=$(nproc)
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j"$jobs"
+cd "$build"
+ctest --output-on-failure -j"$jobs"

