@@ -41,19 +41,12 @@ inline void require(bool condition, const std::string& where, const std::string&
 template <class Derived>
 void require_finite(const Eigen::MatrixBase<Derived>& A, const std::string& where,
                     const std::string& name) {
-    using T = typename Derived::Scalar;
-    if constexpr (is_exact_v<T>) {
-        return; // rationals are always finite
-    } else {
-        using boost::multiprecision::isfinite;
-        using std::isfinite;
-        for (Eigen::Index i = 0; i < A.rows(); ++i)
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = 0; j < A.cols(); ++j)
-            if (!isfinite(A(i, j)))
+            if (!is_finite(A(i, j)))
                 throw error(where + ": " + name + "(" + std::to_string(i) + "," + std::to_string(j) +
                             ") = " + show(A(i, j)) +
                             " is not finite; remove or impute non-finite values before calling");
-    }
 }
 
 /// \brief A is square and non-empty.

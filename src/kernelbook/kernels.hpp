@@ -38,9 +38,7 @@ struct PolynomialKernel {
     /// \brief Validating constructor.
     /// \throws kb::error if c < 0, c is not finite, or d < 1.
     PolynomialKernel(const T& c_, int degree_) : c(c_), degree(degree_) {
-        using boost::multiprecision::isfinite;
-        using std::isfinite;
-        require(isfinite(c) && c >= 0, "PolynomialKernel",
+        require(is_finite(c) && c >= 0, "PolynomialKernel",
                 "offset c = " + show(c) + " must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)");
         require(degree >= 1, "PolynomialKernel",
                 "degree d = " + std::to_string(degree) + " must be ≥ 1");
@@ -71,9 +69,7 @@ struct GaussianKernel {
 
     /// \brief \f$\exp(-\gamma\|x-y\|^2)\f$. \throws kb::error unless γ is finite and > 0.
     static GaussianKernel from_gamma(const T& gamma) {
-        using boost::multiprecision::isfinite;
-        using std::isfinite;
-        require(isfinite(gamma) && gamma > 0, "GaussianKernel",
+        require(is_finite(gamma) && gamma > 0, "GaussianKernel",
                 "γ = " + show(gamma) + " must be finite and > 0");
         return GaussianKernel{gamma};
     }

@@ -90,6 +90,18 @@ T ratio(long p, long q = 1) {
     return T(p) / T(q);
 }
 
+/// \brief Whether x is finite (not NaN, not ±∞); always true for exact rationals.
+template <class T>
+bool is_finite(const T& x) {
+    if constexpr (is_exact_v<T>) {
+        return true;
+    } else {
+        using boost::multiprecision::isfinite;
+        using std::isfinite;
+        return isfinite(x);
+    }
+}
+
 /// \brief π to the full precision of T.
 template <class T>
 T pi() {

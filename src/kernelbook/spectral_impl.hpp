@@ -62,9 +62,7 @@ SymmetricEigen<T> psd_eigen(const Matrix<T>& K, const std::string& where) {
 /// Checks a user-supplied rank tolerance against the spectrum it will cut.
 template <class T>
 void require_rank_tolerance(const T& rank_tol, const SymmetricEigen<T>& eig, const std::string& where) {
-    using boost::multiprecision::isfinite;
-    using std::isfinite;
-    require(isfinite(rank_tol) && rank_tol >= 0, where,
+    require(is_finite(rank_tol) && rank_tol >= 0, where,
             "rank_tol = " + show(rank_tol) + " must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)");
     require(rank_tol < eig.values(0), where,
             "rank_tol = " + show(rank_tol) + " is not below λ_max = " + show(eig.values(0)) +

@@ -1,0 +1,121 @@
+#pragma once
+/// \file features.hpp
+/// \brief The explicit feature map of the polynomial kernel \f$(c + x^\top y)^d\f$ in any
+///        input dimension q and degree d.
+///
+/// By the multinomial theorem, with \f$x^\alpha = \prod_i x_i^{\alpha_i}\f$,
+/// \f[ (c + x^\top y)^d = \sum_{\alpha_0 + |\alpha| = d} \binom{d}{\alpha_0,\alpha_1,\dots,\alpha_q}
+///     c^{\alpha_0}\, x^\alpha y^\alpha = m(x)^\top W\, m(y), \f]
+/// where \f$m(x) = (x^\alpha)_{|\alpha| \le d}\f$ lists the monomials of degree at most d and
+/// \f$W\f$ is diagonal with the weights
+/// \f$w_\alpha = \frac{d!}{(d-|\alpha|)!\,\alpha_1!\cdots\alpha_q!}\,c^{\,d-|\alpha|}\f$.
+/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\langle\phi(x),\phi(y)\rangle = k(x,y)\f$.
+///
+/// The square roots of the weights are irrational in general, so exact arithmetic works
+/// with the pair \f$(m(x), W)\f$: \f$m(x)^\top W m(y)\f$ is a rational identity. Floating
+/// types can form \f$\phi(x)\f$ itself. For q = 2, d = 2, c = 1 the map is
+/// \f$(1, \sqrt2 x_1, \sqrt2 x_2, x_1^2, \sqrt2 x_1x_2, x_2^2)\f$ (`zhu:ex7b`, whose printed
+/// last entry \f$\sqrt{y_1 y_2}\f$ is an erratum, see chapter 4).
+///
+/// Monomials are listed by total degree, then lexicographically with \f$x_1\f$'s exponent
+/// first (for q = 2: 1, x₁, x₂, x₁², x₁x₂, x₂², x₁³, …); the dimension is \f$\binom{q+d}{d}\f$.
+/// With c = 0 only the degree-d monomials have non-zero weight.
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/matrix.hpp"
+
+#include <vector>
+
+namespace kb {
+
+/// \brief The explicit feature map of kb::PolynomialKernel (see features.hpp).
+template <class T>
+class PolynomialFeatureMap {
+public:
+    /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\mathbb{R}^q\f$.
+    /// \throws kb::error if q < 1 (and as kb::PolynomialKernel for c, d).
+    PolynomialFeatureMap(const PolynomialKernel<T>& kernel, int q) : kernel_(kernel), q_(q) {
+        require(q >= 1, "PolynomialFeatureMap", "input dimension q = " + std::to_string(q) + " must be ≥ 1");
+        std::vector<int> alpha(static_cast<std::size_t>(q), 0);
+        for (int degree = 0; degree <= kernel.degree; ++degree) enumerate(alpha, 0, degree);
+        weights_ = Vector<T>(static_cast<Eigen::Index>(exponents_.size()));
+        for (std::size_t k = 0; k < exponents_.size(); ++k)
+            weights_(static_cast<Eigen::Index>(k)) = weight(exponents_[k]);
+    }
+
+    /// \brief Dimension of the feature space, \f$\binom{q+d}{d}\f$.
+    Eigen::Index dimension() const { return static_cast<Eigen::Index>(exponents_.size()); }
+
+    /// \brief The exponent vectors α, in the order of the features.
+    const std::vector<std::vector<int>>& exponents() const { return exponents_; }
+
+    /// \brief The diagonal of W: \f$w_\alpha = \binom{d}{d-|\alpha|,\alpha_1,\dots,\alpha_q} c^{d-|\alpha|}\f$ (exact in rationals).
+    const Vector<T>& weights() const { return weights_; }
+
+    /// \brief The monomials \f$m(x)\f$ of each row x of X (N×q → N×dimension), exact in rationals.
+    /// \throws kb::error if X does not have q columns or is not finite.
+    Matrix<T> monomials(const Matrix<T>& X) const {
+        require(X.cols() == q_, "PolynomialFeatureMap::monomials",
+                "points have dimension " + std::to_string(X.cols()) + " but the map was built for q = " +
+                    std::to_string(q_));
+        require_finite(X, "PolynomialFeatureMap::monomials", "X");
+        Matrix<T> M(X.rows(), dimension());
+        for (Eigen::Index n = 0; n < X.rows(); ++n)
+            for (Eigen::Index k = 0; k < dimension(); ++k) {
+                T value(1);
+                for (int i = 0; i < q_; ++i)
+                    for (int p = 0; p < exponents_[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)]; ++p)
+                        value *= X(n, i);
+                M(n, k) = value;
+            }
+        return M;
+    }
+
+    /// \brief The features \f$\phi(x) = W^{1/2} m(x)\f$ of each row (floating types only).
+    Matrix<T> features(const Matrix<T>& X) const {
+        static_assert(!is_exact_v<T>, "√w is irrational: use monomials() and weights() in exact arithmetic");
+        using std::sqrt;
+        Vector<T> root(dimension());
+        for (Eigen::Index k = 0; k < dimension(); ++k) root(k) = sqrt(weights_(k));
+        return monomials(X) * root.asDiagonal();
+    }
+
+    /// \brief The kernel this map represents.
+    const PolynomialKernel<T>& kernel() const { return kernel_; }
+
+private:
+    // All α with |α| = degree, x₁'s exponent varying slowest (lexicographic, descending).
+    void enumerate(std::vector<int>& alpha, int i, int remaining) {
+        if (i == q_ - 1) {
+            alpha[static_cast<std::size_t>(i)] = remaining;
+            exponents_.push_back(alpha);
+            return;
+        }
+        for (int a = remaining; a >= 0; --a) {
+            alpha[static_cast<std::size_t>(i)] = a;
+            enumerate(alpha, i + 1, remaining - a);
+        }
+    }
+    // Multinomial coefficient d! / ((d − |α|)! α₁! ⋯ α_q!) times c^{d − |α|}.
+    T weight(const std::vector<int>& alpha) const {
+        int total = 0;
+        for (int a : alpha) total += a;
+        T w = factorial(kernel_.degree) / factorial(kernel_.degree - total);
+        for (int a : alpha) w /= factorial(a);
+        for (int p = 0; p < kernel_.degree - total; ++p) w *= kernel_.c;
+        return w;
+    }
+    static T factorial(int n) {
+        T f(1);
+        for (int k = 2; k <= n; ++k) f *= T(k);
+        return f;
+    }
+
+    PolynomialKernel<T> kernel_;
+    int q_;
+    std::vector<std::vector<int>> exponents_;
+    Vector<T> weights_;
+};
+
+} // namespace kb
