@@ -152,6 +152,11 @@ TEST_CASE("exact: with lambda_2 = lambda_3 two different rank-2 truncations have
     CHECK(Q(G - A2).squaredNorm() == rational(10));
     CHECK(spectral_norm_is(Q(G - A1), U.col(2), rational(3)));
     CHECK(spectral_norm_is(Q(G - A2), U.col(1), rational(3)));
+    // In the spectral norm even a simple λ_p leaves room: G₂ + u₁u₁ᵀ (rank 2) has the same
+    // spectral error 3, its residual has eigenvalues −1, 3, 1 (and 0).
+    const Q M = A1 + U.col(0) * U.col(0).transpose();
+    CHECK(spectral_norm_is(Q(G - M), U.col(2), rational(3)));
+    CHECK(Q(G - M).squaredNorm() == rational(11));
 }
 //! [exact-ties]
 

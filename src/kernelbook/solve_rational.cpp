@@ -9,38 +9,25 @@ namespace kb {
 bool is_psd_exact(const Matrix<rational>& K) {
     require_square(K, "is_psd_exact", "K");
     require(K == K.transpose(), "is_psd_exact", "K must be exactly symmetric");
-    // Symmetric elimination with diagonal pivoting, K = Pᵀ L D Lᵀ P, pivoting on the largest
-    // diagonal entry of the *updated* Schur complement S. (Eigen's LDLT chooses its pivots
-    // from diagonal entries not yet updated; on a singular PSD matrix it can meet a zero
-    // pivot before a non-zero one and report failure, e.g. for −½ J D J of the city-block
-    // distances of the points 5, 0, 0, 5, 0, 1, 0 on a line.)
-    //  - the largest diagonal entry of S is negative: some e_kᵀ S e_k < 0, not PSD;
-    //  - it is zero: S is PSD iff S = 0 (a PSD matrix with zero diagonal is zero);
-    //  - it is positive: eliminate it, S ← S − s sᵀ / s_kk without row and column k.
+    // K is PSD iff symmetric elimination with diagonal pivoting on the Schur complement
+    // never meets a negative pivot, and stops (largest remaining diagonal entry 0) only
+    // when the remaining block is zero. (Eigen's LDLT chooses its pivots from the
+    // *un-updated* diagonal, so on a rank-deficient PSD matrix it can meet a zero pivot
+    // before a positive one and report failure, e.g. for 𝟙𝟙ᵀ + xxᵀ with x = (0,1,0,1).)
     Matrix<rational> S = K;
-    while (S.rows() > 0) {
-        const Eigen::Index n = S.rows();
-        Eigen::Index k = 0;
-        for (Eigen::Index i = 1; i < n; ++i)
-            if (S(i, i) > S(k, k)) k = i;
-        const rational pivot = S(k, k);
-        if (pivot < 0) return false;
-        if (pivot == 0) {
-            for (Eigen::Index i = 0; i < n; ++i)
-                for (Eigen::Index j = 0; j < n; ++j)
-                    if (S(i, j) != 0) return false;
-            return true;
-        }
-        Matrix<rational> next(n - 1, n - 1);
-        for (Eigen::Index i = 0, a = 0; i < n; ++i) {
-            if (i == k) continue;
-            for (Eigen::Index j = 0, b = 0; j < n; ++j) {
-                if (j == k) continue;
-                next(a, b++) = S(i, j) - S(i, k) * S(k, j) / pivot;
-            }
-            ++a;
-        }
-        S = std::move(next);
+    for (Eigen::Index k = 0; k < S.rows(); ++k) {
+        Eigen::Index p = k; // largest remaining diagonal entry of the Schur complement
+        for (Eigen::Index i = k + 1; i < S.rows(); ++i)
+            if (S(i, i) > S(p, p)) p = i;
+        if (S(p, p) < 0) return false;
+        if (S(p, p) == 0) // every remaining diagonal entry is 0: PSD iff the block is 0
+            return S.bottomRightCorner(S.rows() - k, S.cols() - k) == Matrix<rational>::Zero(S.rows() - k, S.cols() - k);
+        S.row(k).swap(S.row(p));
+        S.col(k).swap(S.col(p));
+        // Schur complement S₂₂ − s sᵀ / pivot, which is PSD iff S is (pivot > 0).
+        const Eigen::Index r = S.rows() - k - 1;
+        const Matrix<rational> s = S.col(k).tail(r);
+        S.bottomRightCorner(r, r) -= s * s.transpose() / S(k, k);
     }
     return true;
 }
