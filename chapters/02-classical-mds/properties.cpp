@@ -59,6 +59,8 @@ TEST_CASE_TEMPLATE("the SVD Y = UDV^T gives Y^TY = VD^2V^T and YY^T = UD^2U^T wi
         const Matrix<T> Y = kb::from_integers<T>(*kb::test::int_matrix(N, q, -20, 20), 4);
         const kb::Svd<T> svd = kb::thin_svd(Y);
         const Eigen::Index r = svd.sigma.size();
+        // The shapes of Y = U D Vᵀ: N×r · r×r · r×q (so YYᵀ = U D² Uᵀ is N×r · r×r · r×N).
+        RC_ASSERT(svd.U.rows() == N && svd.U.cols() == r && svd.V.rows() == q && svd.V.cols() == r);
         const Vector<T> d2 = svd.sigma.cwiseProduct(svd.sigma); // D²
         const Matrix<T> YtY = Y.transpose() * Y, YYt = Y * Y.transpose();
         const auto bound = kb::test::factorisation<T>(std::max(N, q), T(Y.squaredNorm() + 1));
