@@ -1,0 +1,206 @@
+/// \file exact.cpp
+/// \brief The Eckart–Young theorem (zhu:thm2) in exact rational arithmetic, where the
+///        spectrum is built rationally (Q from the Cayley transform, integer λ): the
+///        Frobenius error is an equality, the spectral error is certified exactly, ties
+///        and indefinite spectra are decided exactly; and the error paths of eckart_young.hpp.
+#include "test_support.hpp"
+
+#include "kernelbook/eckart_young.hpp"
+#include "kernelbook/solve.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <algorithm>
+#include <limits>
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::rational;
+using kb::Vector;
+using Q = Matrix<rational>;
+using QVector = Vector<rational>;
+
+namespace {
+
+/// The sum of λ_j² over the indices not in S, from the integers.
+rational tail(const std::vector<long>& lambda, const kb::IndexList& S) {
+    rational sum(0);
+    for (std::size_t j = 0; j < lambda.size(); ++j)
+        if (std::find(S.begin(), S.end(), static_cast<Eigen::Index>(j)) == S.end())
+            sum += rational(lambda[j]) * rational(lambda[j]);
+    return sum;
+}
+
+/// ‖R‖₂ = s exactly, for a symmetric R with an eigenvector v of eigenvalue ±s: certified by
+/// R v = ±s v and by the two exact PSD decisions s I − R ⪰ 0, s I + R ⪰ 0 (so every
+/// eigenvalue lies in [−s, s]).
+bool spectral_norm_is(const Q& R, const QVector& v, const rational& s) {
+    const Eigen::Index n = R.rows();
+    const Q I = Q::Identity(n, n);
+    const bool attained = QVector(R * v) == QVector(s * v) || QVector(R * v) == QVector(-s * v);
+    return attained && kb::is_psd_exact(Q(s * I - R)) && kb::is_psd_exact(Q(s * I + R));
+}
+
+} // namespace
+
+//! [exact-frobenius]
+TEST_CASE("exact: with a rational spectrum ||G - G_p||_F^2 = sum_{j>p} lambda_j^2 and (G - G_p) u_j = 0 for j <= p "
+          "[zhu:thm2]") {
+    kb::test::property<rational>([] {
+        const int n = *kb::test::size_in(1, 7);
+        auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
+        const int zeros = *kb::test::size_in(0, n - 1);
+        for (int j = n - zeros; j < n; ++j) lambda[static_cast<std::size_t>(j)] = 0;
+        const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), 3);
+        const QVector lam = kb::test::vector_from<rational>(lambda);
+        const Q G = kb::test::with_spectrum(U, lam);
+        for (int p = 0; p <= n; ++p) {
+            const Q R = G - kb::eigen_sum(lam, U, kb::first_indices(p));
+            RC_ASSERT(R.squaredNorm() == tail(lambda, kb::first_indices(p)));
+            RC_ASSERT(kb::discarded_sum_of_squares(lam, kb::first_indices(p)) == tail(lambda, kb::first_indices(p)));
+            for (int j = 0; j < p; ++j) RC_ASSERT(QVector(R * U.col(j)) == QVector::Zero(n));
+        }
+    });
+}
+//! [exact-frobenius]
+
+//! [exact-spectral]
+TEST_CASE("exact certificate: ||G - G_p||_2 = lambda_{p+1} [zhu:thm2]") {
+    kb::test::property<rational>([] {
+        const int n = *kb::test::size_in(2, 7);
+        const int p = *kb::test::size_in(1, n - 1);
+        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
+        const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), 3);
+        const QVector lam = kb::test::vector_from<rational>(lambda);
+        const Q R = kb::test::with_spectrum(U, lam) - kb::eigen_sum(lam, U, kb::first_indices(p));
+        RC_ASSERT(spectral_norm_is(R, U.col(p), lam(p)));
+        RC_ASSERT(kb::eckart_young_spectral(lam, p) == lam(p));
+    });
+}
+//! [exact-spectral]
+
+TEST_CASE("companion: the exact spectral certificate rejects lambda_p and a value just below lambda_{p+1} "
+          "[zhu:thm2]") {
+    const std::vector<long> lambda{7, 4, 2, 1};
+    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
+                                                       -1, 0).finished(),
+                                                      3);
+    const QVector lam = kb::test::vector_from<rational>(lambda);
+    const Q R = kb::test::with_spectrum(U, lam) - kb::eigen_sum(lam, U, kb::first_indices(2));
+    CHECK(spectral_norm_is(R, U.col(2), rational(2)));
+    CHECK_FALSE(spectral_norm_is(R, U.col(1), rational(4)));            // λ_p is not attained by R
+    CHECK_FALSE(spectral_norm_is(R, U.col(2), rational(1999, 1000)));   // not an eigenvalue, and too small
+    CHECK_FALSE(kb::is_psd_exact(Q(rational(1999, 1000) * Q::Identity(4, 4) - R)));
+}
+
+//! [exact-svd]
+TEST_CASE("exact: the truncated SVD of X = U diag(sigma) V^T leaves ||X - X_p||_F^2 = sum_{j>p} sigma_j^2 and "
+          "||X - X_p||_2 = sigma_{p+1} [zhu:thm2]") {
+    kb::test::property<rational>([] {
+        const int N = *kb::test::size_in(2, 7);
+        const int q = *kb::test::size_in(2, 5);
+        const int r = std::min(N, q);
+        const int p = *kb::test::size_in(1, r - 1);
+        const auto sigma = *kb::test::decreasing_spectrum(r, 1, 20);
+        const Q UN = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(N), 2);
+        const Q Vq = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(q), 2);
+        const kb::Svd<rational> svd{UN.leftCols(r), kb::test::vector_from<rational>(sigma), Vq.leftCols(r)};
+        const Q X = svd.U * svd.sigma.asDiagonal() * svd.V.transpose();
+        const Q R = X - kb::svd_sum(svd, kb::first_indices(p));
+        RC_ASSERT(R.squaredNorm() == tail(sigma, kb::first_indices(p)));
+        // ‖R‖₂² is the largest eigenvalue of the symmetric RᵀR: certified as σ_{p+1}².
+        RC_ASSERT(spectral_norm_is(Q(R.transpose() * R), QVector(svd.V.col(p)), svd.sigma(p) * svd.sigma(p)));
+    });
+}
+//! [exact-svd]
+
+//! [exact-subsets]
+TEST_CASE("exact: keeping any other p eigenpairs S leaves sum_{j not in S} lambda_j^2 which is larger [zhu:thm2]") {
+    kb::test::property<rational>([] {
+        const int n = *kb::test::size_in(2, 5);
+        const int p = *kb::test::size_in(1, n - 1);
+        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 20);
+        const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), 2);
+        const QVector lam = kb::test::vector_from<rational>(lambda);
+        const Q G = kb::test::with_spectrum(U, lam);
+        const rational best = tail(lambda, kb::first_indices(p));
+        for (unsigned mask = 0; mask < (1u << n); ++mask) {
+            if (__builtin_popcount(mask) != p) continue;
+            kb::IndexList S;
+            for (int j = 0; j < n; ++j)
+                if (mask & (1u << j)) S.push_back(j);
+            const rational err = Q(G - kb::eigen_sum(lam, U, S)).squaredNorm();
+            RC_ASSERT(err == tail(lambda, S));
+            // Strictly larger unless S is the first p (the spectrum is strictly decreasing).
+            RC_ASSERT((S == kb::first_indices(p) ? err == best : err > best));
+        }
+    });
+}
+//! [exact-subsets]
+
+//! [exact-ties]
+TEST_CASE("exact: with lambda_2 = lambda_3 two different rank-2 truncations have the same error [zhu:thm2]") {
+    const std::vector<long> lambda{5, 3, 3, 1};
+    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
+                                                       -1, 0).finished(),
+                                                      3);
+    const QVector lam = kb::test::vector_from<rational>(lambda);
+    const Q G = kb::test::with_spectrum(U, lam);
+    const Q A1 = kb::eigen_sum(lam, U, {0, 1}), A2 = kb::eigen_sum(lam, U, {0, 2});
+    CHECK(A1 != A2);
+    CHECK(Q(A1 - A2).squaredNorm() == rational(18));
+    CHECK(Q(G - A1).squaredNorm() == rational(10));
+    CHECK(Q(G - A2).squaredNorm() == rational(10));
+    CHECK(spectral_norm_is(Q(G - A1), U.col(2), rational(3)));
+    CHECK(spectral_norm_is(Q(G - A2), U.col(1), rational(3)));
+    // In the spectral norm even a simple λ_p leaves room: G₂ + u₁u₁ᵀ (rank 2) has the same
+    // spectral error 3, its residual has eigenvalues −1, 3, 1 (and 0).
+    const Q M = A1 + U.col(0) * U.col(0).transpose();
+    CHECK(spectral_norm_is(Q(G - M), U.col(2), rational(3)));
+    CHECK(Q(G - M).squaredNorm() == rational(11));
+}
+//! [exact-ties]
+
+//! [exact-indefinite]
+TEST_CASE("exact: spectrum (3 1 -4): best rank 1 keeps -4 (error^2 10) and the best xx^T keeps 3 (error^2 17) "
+          "[zhu:thm2]") {
+    const std::vector<long> lambda{3, 1, -4};
+    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(3, 3) << 0, 1, 2, -1, 0, 1, -2, -1, 0).finished(), 3);
+    const QVector lam = kb::test::vector_from<rational>(lambda);
+    const Q G = kb::test::with_spectrum(U, lam);
+    // p = 1: {−4} beats {3} (the "first eigen"), but only {3} is a Gram matrix xxᵀ.
+    CHECK(Q(G - kb::eigen_sum(lam, U, {2})).squaredNorm() == rational(10));
+    CHECK(Q(G - kb::eigen_sum(lam, U, {0})).squaredNorm() == rational(17));
+    CHECK_FALSE(kb::is_psd_exact(kb::eigen_sum(lam, U, {2})));
+    CHECK(kb::is_psd_exact(kb::eigen_sum(lam, U, {0})));
+    // p = 2: best rank 2 keeps {3, −4} (error² 1); best PSD keeps {3, 1} (error² 16).
+    CHECK(Q(G - kb::eigen_sum(lam, U, {0, 2})).squaredNorm() == rational(1));
+    CHECK(Q(G - kb::eigen_sum(lam, U, {0, 1})).squaredNorm() == rational(16));
+}
+//! [exact-indefinite]
+
+TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices") {
+    Matrix<double> G(2, 2);
+    G << 2, 1, 1, 2; // eigenvalues 3, 1
+    CHECK(kb::truncate_psd(G, 0).approximation.isZero());
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, 3), doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, -1), doctest::Contains("rank p = -1"), kb::error);
+    Matrix<double> A(2, 2);
+    A << 1, 2, 2, 1; // eigenvalues 3, −1
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(A, 1), doctest::Contains("G is not positive semi-definite"), kb::error);
+    CHECK(kb::best_rank_p_symmetric(A, 1).kept == kb::IndexList{0});
+    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(A, 5), doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::best_psd_rank_p(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
+    Matrix<double> N = A;
+    N(0, 1) = 7;
+    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(N, 1), doctest::Contains("must be symmetric"), kb::error);
+    N(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(N, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(Matrix<double>::Ones(3, 2)), 3),
+                         doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
+    const Vector<double> lam = Vector<double>::Ones(2);
+    const Matrix<double> U = Matrix<double>::Identity(2, 2);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {2}), doctest::Contains("index 2 is out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {1, 1}), doctest::Contains("index 1 is repeated"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(Vector<double>(Vector<double>::Ones(3)), U, {0}),
+                         doctest::Contains("3 eigenvalues but 2 eigenvectors"), kb::error);
+}

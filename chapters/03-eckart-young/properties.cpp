@@ -1,0 +1,374 @@
+/// \file properties.cpp
+/// \brief The Eckart–Young theorem (zhu:thm2) as properties in double, real50 and real100:
+///        the error formulas of the truncated eigen-decomposition and of the truncated SVD,
+///        no rank-p competitor doing better, the MDS embedding as the minimiser of zhu:def1,
+///        indefinite matrices, ties — each with a failing companion.
+#include "test_support.hpp"
+
+#include "kernelbook/eckart_young.hpp"
+#include "kernelbook/mds.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <algorithm>
+#include <vector>
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::Vector;
+using std::abs;
+using std::sqrt;
+
+namespace {
+
+/// A symmetric matrix Q diag(λ) Qᵀ with integer spectrum λ and exactly orthogonal Q.
+template <class T>
+struct Case {
+    std::vector<long> lambda; ///< the spectrum, as integers (the independent reference)
+    Matrix<T> Q;              ///< orthogonal eigenvectors
+    Matrix<T> G;              ///< Q diag(λ) Qᵀ
+};
+
+template <class T>
+Case<T> make_case(std::vector<long> lambda, const IntMatrix& S) {
+    const Matrix<T> Q = kb::test::cayley_orthogonal<T>(S, 3);
+    const Matrix<T> G = kb::test::with_spectrum(Q, kb::test::vector_from<T>(lambda));
+    // Symmetrised: the product Q Λ Qᵀ is symmetric only up to rounding, and the residuals
+    // G − G_p, small where G_p is close to G, must be exactly symmetric for the eigensolver.
+    return {std::move(lambda), Q, Matrix<T>((G + G.transpose()) / T(2))};
+}
+
+/// A PSD case: a decreasing positive spectrum whose last `zeros` entries are set to 0.
+template <class T>
+Case<T> psd_case(int n) {
+    auto lambda = *kb::test::decreasing_spectrum(n, 1, 40);
+    const int zeros = *kb::test::size_in(0, n - 1);
+    for (int j = n - zeros; j < n; ++j) lambda[static_cast<std::size_t>(j)] = 0;
+    return make_case<T>(lambda, *kb::test::skew_symmetric(n));
+}
+
+/// √(Σ_{j∉S} λ_j²) from the integer spectrum (the prediction, computed independently).
+template <class T>
+T predicted_frobenius(const std::vector<long>& lambda, const std::vector<Eigen::Index>& S) {
+    long sum = 0;
+    for (std::size_t j = 0; j < lambda.size(); ++j)
+        if (std::find(S.begin(), S.end(), static_cast<Eigen::Index>(j)) == S.end()) sum += lambda[j] * lambda[j];
+    return sqrt(T(sum));
+}
+
+/// λ_{p+1} (0 when p = n), 1-based as in the theorem.
+long next_eigenvalue(const std::vector<long>& lambda, int p) {
+    return p < static_cast<int>(lambda.size()) ? std::abs(lambda[static_cast<std::size_t>(p)]) : 0;
+}
+
+/// max(0, best − competitor): how much a competitor beats the claimed optimum.
+template <class T>
+T beats(const T& best, const T& competitor) {
+    return best > competitor ? T(best - competitor) : T(0);
+}
+
+} // namespace
+
+//! [psd-errors]
+TEST_CASE_TEMPLATE("truncating a PSD matrix to p eigenpairs leaves Frobenius error sqrt(sum_{j>p} lambda_j^2) and "
+                   "spectral error lambda_{p+1} [zhu:thm2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(1, 8);
+        const Case<T> c = psd_case<T>(n);
+        const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
+        for (int p = 0; p <= n; ++p) {
+            const auto Gp = kb::truncate_psd(c.G, p);
+            const Matrix<T> R = c.G - Gp.approximation;
+            const T wantF = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
+            const T want2 = T(next_eigenvalue(c.lambda, p));
+            KB_RC_WITHIN(T(abs(R.norm() - wantF)), bound, "‖G − G_p‖_F = √(Σ_{j>p} λ_j²)");
+            KB_RC_WITHIN(T(abs(kb::symmetric_spectral_norm(R) - want2)), bound, "‖G − G_p‖₂ = λ_{p+1}");
+            KB_RC_WITHIN(T(abs(Gp.frobenius_error - wantF)), bound, "predicted Frobenius error");
+            KB_RC_WITHIN(T(abs(Gp.spectral_error - want2)), bound, "predicted spectral error");
+        }
+    });
+}
+//! [psd-errors]
+
+//! [svd-errors]
+TEST_CASE_TEMPLATE("truncating the SVD of a data matrix leaves Frobenius error sqrt(sum_{j>p} sigma_j^2) and "
+                   "spectral error sigma_{p+1} [zhu:thm2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(1, 8);
+        const int q = *kb::test::size_in(1, 6);
+        const int r = std::min(N, q);
+        const auto sigma = *kb::test::decreasing_spectrum(r, 1, 30);
+        const Matrix<T> QN = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
+        const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
+        const Matrix<T> X = QN.leftCols(r) * kb::test::vector_from<T>(sigma).asDiagonal() * Qq.leftCols(r).transpose();
+        const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
+        for (int p = 0; p <= r; ++p) {
+            const auto Xp = kb::truncate_svd(X, p);
+            const Matrix<T> R = X - Xp.approximation;
+            KB_RC_WITHIN(T(abs(R.norm() - predicted_frobenius<T>(sigma, kb::first_indices(p)))), bound,
+                         "‖X − X_p‖_F = √(Σ_{j>p} σ_j²)");
+            KB_RC_WITHIN(T(abs(kb::spectral_norm(R) - T(next_eigenvalue(sigma, p)))), bound, "‖X − X_p‖₂ = σ_{p+1}");
+        }
+    });
+}
+//! [svd-errors]
+
+//! [random-competitors]
+TEST_CASE_TEMPLATE("no random matrix of rank p comes closer to G than G_p in either norm [zhu:thm2]", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 8);
+        const int p = *kb::test::size_in(1, n - 1);
+        const Case<T> c = psd_case<T>(n);
+        const auto Gp = kb::truncate_psd(c.G, p);
+        const T bestF = (c.G - Gp.approximation).norm(), best2 = T(next_eigenvalue(c.lambda, p));
+        const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
+        // M = A Bᵀ (rank ≤ p, not symmetric) and C Cᵀ (PSD, rank ≤ p).
+        const Matrix<T> A = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
+        const Matrix<T> B = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
+        for (const Matrix<T>& M : {Matrix<T>(A * B.transpose()), Matrix<T>(A * A.transpose())}) {
+            KB_RC_WITHIN(beats(bestF, T((c.G - M).norm())), bound, "‖G − M‖_F ≥ ‖G − G_p‖_F");
+            KB_RC_WITHIN(beats(best2, kb::spectral_norm(Matrix<T>(c.G - M))), bound, "‖G − M‖₂ ≥ λ_{p+1}");
+        }
+    });
+}
+//! [random-competitors]
+
+//! [perturbed-optimum]
+TEST_CASE_TEMPLATE("moving the optimum along random rank-p directions never lowers the error [zhu:thm2]", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 8);
+        const int p = *kb::test::size_in(1, n - 1);
+        const Case<T> c = psd_case<T>(n);
+        // G_p = W Wᵀ with W = U_p Λ_p^{1/2}; competitors (W + tE)(W + tF)ᵀ and (W + tE)(W + tE)ᵀ.
+        const auto eig = kb::symmetric_eigen(c.G);
+        Matrix<T> W = eig.vectors.leftCols(p);
+        for (int j = 0; j < p; ++j) W.col(j) *= sqrt(T(c.lambda[static_cast<std::size_t>(j)]));
+        const T bestF = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
+        const T best2 = T(next_eigenvalue(c.lambda, p));
+        const Matrix<T> E = kb::from_integers<T>(*kb::test::int_matrix(n, p, -10, 10), 10);
+        const Matrix<T> F = kb::from_integers<T>(*kb::test::int_matrix(n, p, -10, 10), 10);
+        const T t = kb::ratio<T>(*kb::test::int_in(-10, 10), 40);
+        const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
+        for (const Matrix<T>& M : {Matrix<T>((W + t * E) * (W + t * F).transpose()),
+                                   Matrix<T>((W + t * E) * (W + t * E).transpose())}) {
+            KB_RC_WITHIN(beats(bestF, T((c.G - M).norm())), bound, "perturbed: ‖G − M‖_F ≥ optimum");
+            KB_RC_WITHIN(beats(best2, kb::spectral_norm(Matrix<T>(c.G - M))), bound, "perturbed: ‖G − M‖₂ ≥ λ_{p+1}");
+        }
+    });
+}
+//! [perturbed-optimum]
+
+//! [svd-competitors]
+TEST_CASE_TEMPLATE("no rank-p matrix comes closer to a data matrix X than the truncated SVD X_p [zhu:thm2]", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8);
+        const int q = *kb::test::size_in(2, 5);
+        const int p = *kb::test::size_in(1, std::min(N, q) - 1);
+        const Matrix<T> X = kb::from_integers<T>(*kb::test::int_matrix(N, q, -20, 20), 4);
+        const auto Xp = kb::truncate_svd(X, p);
+        // The singular values by an independent route: σ_j² are the eigenvalues of XᵀX.
+        const Vector<T> mu = kb::symmetric_eigen(Matrix<T>(X.transpose() * X)).values;
+        T tail(0);
+        for (Eigen::Index j = p; j < std::min(N, q); ++j) tail += abs(mu(j));
+        const T normX2 = mu(0) + 1;
+        KB_RC_WITHIN(T(abs((X - Xp.approximation).squaredNorm() - tail)), kb::test::factorisation<T>(std::max(N, q), normX2),
+                     "‖X − X_p‖_F² = Σ_{j>p} σ_j² (σ² from the eigenvalues of XᵀX)");
+        const T bestF = (X - Xp.approximation).norm(), best2 = Xp.spectral_error;
+        const Matrix<T> A = kb::from_integers<T>(*kb::test::int_matrix(N, p, -9, 9), 3);
+        const Matrix<T> B = kb::from_integers<T>(*kb::test::int_matrix(q, p, -9, 9), 3);
+        const T t = kb::ratio<T>(*kb::test::int_in(-10, 10), 40);
+        const kb::Svd<T> svd = kb::thin_svd(X);
+        const Matrix<T> L = svd.U.leftCols(p) * svd.sigma.head(p).asDiagonal(), Rt = svd.V.leftCols(p);
+        const auto bound = kb::test::factorisation<T>(std::max(N, q), sqrt(normX2));
+        for (const Matrix<T>& M : {Matrix<T>(A * B.transpose()), Matrix<T>((L + t * A) * (Rt + t * B).transpose())}) {
+            KB_RC_WITHIN(beats(bestF, T((X - M).norm())), bound, "‖X − M‖_F ≥ ‖X − X_p‖_F");
+            KB_RC_WITHIN(beats(best2, kb::spectral_norm(Matrix<T>(X - M))), bound, "‖X − M‖₂ ≥ σ_{p+1}");
+        }
+    });
+}
+//! [svd-competitors]
+
+//! [other-subsets]
+TEST_CASE_TEMPLATE("every other choice of p eigenpairs leaves the larger error sqrt(sum_{j not in S} lambda_j^2) "
+                   "[zhu:thm2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 6);
+        const int p = *kb::test::size_in(1, n - 1);
+        const Case<T> c = psd_case<T>(n);
+        const auto eig = kb::symmetric_eigen(c.G);
+        const T best = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
+        const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
+        // All subsets S of size p, as bit masks.
+        for (unsigned mask = 0; mask < (1u << n); ++mask) {
+            if (__builtin_popcount(mask) != p) continue;
+            kb::IndexList S;
+            for (int j = 0; j < n; ++j)
+                if (mask & (1u << j)) S.push_back(j);
+            const T err = (c.G - kb::eigen_sum(eig.values, eig.vectors, S)).norm();
+            KB_RC_WITHIN(T(abs(err - predicted_frobenius<T>(c.lambda, S))), bound, "‖G − G_S‖_F = √(Σ_{j∉S} λ_j²)");
+            KB_RC_WITHIN(beats(best, err), bound, "‖G − G_S‖_F ≥ ‖G − G_p‖_F");
+        }
+    });
+}
+//! [other-subsets]
+
+//! [mds-minimises-def1]
+TEST_CASE_TEMPLATE("the classical MDS embedding minimises ||K - XX^T||_F over N x p configurations [zhu:thm2] "
+                   "[zhu:def1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 8);
+        const Case<T> c = psd_case<T>(n);
+        const int positive = static_cast<int>(std::count_if(c.lambda.begin(), c.lambda.end(), [](long l) { return l > 0; }));
+        const int p = *kb::test::size_in(1, positive);
+        const auto mds = kb::classical_mds(c.G, p);
+        const T best = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
+        const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
+        KB_RC_WITHIN(T(abs((c.G - mds.X * mds.X.transpose()).norm() - best)), bound,
+                     "‖K − XXᵀ‖_F = √(Σ_{j>p} λ_j²) at the MDS embedding");
+        KB_RC_WITHIN(T((mds.X * mds.X.transpose() - kb::truncate_psd(c.G, p).approximation).norm()), bound,
+                     "XXᵀ = G_p");
+        const Matrix<T> Xr = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
+        const Matrix<T> E = kb::from_integers<T>(*kb::test::int_matrix(n, p, -10, 10), 10);
+        const T t = kb::ratio<T>(*kb::test::int_in(-10, 10), 40);
+        for (const Matrix<T>& X : {Xr, Matrix<T>(mds.X + t * E)})
+            KB_RC_WITHIN(beats(best, T((c.G - X * X.transpose()).norm())), bound, "competitor configuration");
+    });
+}
+//! [mds-minimises-def1]
+
+//! [indefinite]
+TEST_CASE_TEMPLATE("for an indefinite symmetric matrix the best rank-p approximation keeps the largest |lambda| and "
+                   "the best XX^T keeps the largest positive lambda [zhu:thm2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int n = *kb::test::size_in(2, 7);
+        const int p = *kb::test::size_in(1, n - 1);
+        auto lambda = *kb::test::decreasing_spectrum(n, 1, 40);
+        const long shift = *kb::test::int_in(0, 40);
+        for (long& l : lambda) l -= shift; // distinct, some negative
+        const Case<T> c = make_case<T>(lambda, *kb::test::skew_symmetric(n));
+        const auto bound = kb::test::factorisation<T>(n, T(40));
+
+        // The prediction from the integers: sort |λ| decreasingly, and the positive λ.
+        std::vector<long> by_abs(lambda);
+        std::sort(by_abs.begin(), by_abs.end(), [](long a, long b) { return std::abs(a) > std::abs(b); });
+        long rank_tail = 0, psd_tail = 0, kept_positive = 0;
+        for (int j = p; j < n; ++j) rank_tail += by_abs[j] * by_abs[j];
+        for (long l : lambda) {
+            if (l > 0 && kept_positive < p) ++kept_positive;
+            else psd_tail += l * l;
+        }
+        const auto best_rank = kb::best_rank_p_symmetric(c.G, p);
+        const auto best_psd = kb::best_psd_rank_p(c.G, p);
+        const T rank_err = (c.G - best_rank.approximation).norm(), psd_err = (c.G - best_psd.approximation).norm();
+        KB_RC_WITHIN(T(abs(rank_err - sqrt(T(rank_tail)))), bound, "best rank-p: √(Σ of the n − p smallest λ²)");
+        KB_RC_WITHIN(T(abs(psd_err - sqrt(T(psd_tail)))), bound, "best XXᵀ: discarded positive λ² + all negative λ²");
+        KB_RC_WITHIN(T(abs(kb::symmetric_spectral_norm(Matrix<T>(c.G - best_rank.approximation)) -
+                           T(std::abs(by_abs[p])))),
+                     bound, "best rank-p: spectral error = (p+1)-th largest |λ|");
+
+        // Competitors: a random rank-p matrix, a random PSD rank-p matrix, and the first p eigenpairs.
+        const Matrix<T> A = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
+        const Matrix<T> B = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
+        const auto eig = kb::symmetric_eigen(c.G);
+        const Matrix<T> first_p = kb::eigen_sum(eig.values, eig.vectors, kb::first_indices(p));
+        KB_RC_WITHIN(beats(rank_err, T((c.G - A * B.transpose()).norm())), bound, "random rank p");
+        KB_RC_WITHIN(beats(rank_err, T((c.G - first_p).norm())), bound, "first p eigenpairs");
+        KB_RC_WITHIN(beats(psd_err, T((c.G - A * A.transpose()).norm())), bound, "random PSD rank p");
+        KB_RC_WITHIN(beats(rank_err, psd_err), bound, "the PSD-constrained optimum is never better than the unconstrained one");
+    });
+}
+//! [indefinite]
+
+TEST_CASE_TEMPLATE("companion: for an indefinite matrix the first p eigenpairs are not the best rank-p approximation "
+                   "[zhu:thm2]",
+                   T, KB_REALS) {
+    // Spectrum (3, 1, −4), p = 1: "the first eigen" keeps 3 (error √17), the best keeps −4
+    // (error √10); the best XXᵀ must keep 3 (error √17), since −4 u uᵀ is not of the form xxᵀ.
+    const Case<T> c = make_case<T>({3, 1, -4}, (IntMatrix(3, 3) << 0, 1, 2, -1, 0, 1, -2, -1, 0).finished());
+    const auto bound = kb::test::factorisation<T>(3, T(4));
+    const auto eig = kb::symmetric_eigen(c.G);
+    const T first = (c.G - kb::eigen_sum(eig.values, eig.vectors, kb::first_indices(1))).norm();
+    const T best = (c.G - kb::best_rank_p_symmetric(c.G, 1).approximation).norm();
+    const T psd = (c.G - kb::best_psd_rank_p(c.G, 1).approximation).norm();
+    KB_CHECK_WITHIN(T(abs(first - sqrt(T(17)))), bound, "first eigenpair: √17");
+    KB_CHECK_WITHIN(T(abs(best - sqrt(T(10)))), bound, "largest |λ|: √10");
+    KB_CHECK_WITHIN(T(abs(psd - sqrt(T(17)))), bound, "best XXᵀ: √17");
+    CHECK_FALSE(kb::test::within(T(first - best), bound, "first p is optimal (wrong)").ok);
+}
+
+//! [ties]
+TEST_CASE_TEMPLATE("with lambda_p = lambda_{p+1} the best rank-p approximation is not unique but its error is "
+                   "[zhu:thm2]",
+                   T, KB_REALS) {
+    // Spectrum (5, 3, 3, 1) and p = 2: keep u₁ and any unit vector of the eigenspace of 3.
+    const Case<T> c = make_case<T>({5, 3, 3, 1}, (IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0, -1, 0)
+                                                     .finished());
+    const auto bound = kb::test::factorisation<T>(4, T(5));
+    const Vector<T> lambda = kb::test::vector_from<T>(c.lambda);
+    // Three minimisers: with u₂, with u₃, and with w = (3u₂ + 4u₃)/5.
+    Matrix<T> W = c.Q;
+    W.col(1) = (T(3) * c.Q.col(1) + T(4) * c.Q.col(2)) / T(5);
+    const Matrix<T> A1 = kb::eigen_sum(lambda, c.Q, {0, 1});
+    const Matrix<T> A2 = kb::eigen_sum(lambda, c.Q, {0, 2});
+    const Matrix<T> A3 = kb::eigen_sum(lambda, W, {0, 1});
+    const Matrix<T> library = kb::truncate_psd(c.G, 2).approximation;
+    for (const Matrix<T>* A : {&A1, &A2, &A3, &library}) {
+        KB_CHECK_WITHIN(T(abs((c.G - *A).norm() - sqrt(T(10)))), bound, "error √(3² + 1²)");
+        KB_CHECK_WITHIN(T(abs(kb::symmetric_spectral_norm(Matrix<T>(c.G - *A)) - T(3))), bound, "spectral error 3");
+    }
+    // … and the minimisers differ by far more than rounding: ‖A1 − A2‖_F = 3√2.
+    KB_CHECK_WITHIN(T(abs((A1 - A2).norm() - T(3) * sqrt(T(2)))), bound, "‖A1 − A2‖ = 3√2");
+    CHECK_FALSE(kb::test::within(T((A1 - A3).norm()), bound, "A1 = A3").ok);
+}
+//! [ties]
+
+TEST_CASE_TEMPLATE("companion: truncating to the p smallest eigenvalues is caught [zhu:thm2]", T, KB_REALS) {
+    const Case<T> c = make_case<T>({9, 5, 2, 1}, (IntMatrix(4, 4) << 0, 1, 1, 0, -1, 0, 2, 1, -1, -2, 0, 1, 0, -1, -1, 0)
+                                                     .finished());
+    const auto bound = kb::test::factorisation<T>(4, T(9));
+    const auto eig = kb::symmetric_eigen(c.G);
+    const T want = sqrt(T(2 * 2 + 1 * 1)); // p = 2: √(λ₃² + λ₄²) = √5
+    const T top = (c.G - kb::eigen_sum(eig.values, eig.vectors, {0, 1})).norm();
+    const T bottom = (c.G - kb::eigen_sum(eig.values, eig.vectors, {2, 3})).norm(); // √(81 + 25)
+    KB_CHECK_WITHIN(T(abs(top - want)), bound, "largest two: √5");
+    CHECK_FALSE(kb::test::within(T(abs(bottom - want)), bound, "smallest two (wrong)").ok);
+}
+
+TEST_CASE_TEMPLATE("companion: the error formulas sum_{j>p} lambda_j without squares and lambda_p instead of "
+                   "lambda_{p+1} are caught [zhu:thm2]",
+                   T, KB_REALS) {
+    const Case<T> c = make_case<T>({9, 5, 2, 1}, (IntMatrix(4, 4) << 0, 1, 1, 0, -1, 0, 2, 1, -1, -2, 0, 1, 0, -1, -1, 0)
+                                                     .finished());
+    const auto bound = kb::test::factorisation<T>(4, T(9));
+    const Matrix<T> R = c.G - kb::truncate_psd(c.G, 2).approximation;
+    KB_CHECK_WITHIN(T(abs(R.norm() - sqrt(T(5)))), bound, "√(Σ λ_j²) = √5");
+    CHECK_FALSE(kb::test::within(T(abs(R.norm() - T(2 + 1))), bound, "Σ λ_j = 3 (wrong)").ok);
+    CHECK_FALSE(kb::test::within(T(abs(R.norm() - sqrt(T(2 + 1)))), bound, "√(Σ λ_j) = √3 (wrong)").ok);
+    KB_CHECK_WITHIN(T(abs(kb::symmetric_spectral_norm(R) - T(2))), bound, "‖R‖₂ = λ₃ = 2");
+    CHECK_FALSE(kb::test::within(T(abs(kb::symmetric_spectral_norm(R) - T(5))), bound, "‖R‖₂ = λ₂ (wrong)").ok);
+}
+
+TEST_CASE_TEMPLATE("companion: a slightly perturbed optimum is detectably worse in Frobenius norm [zhu:thm2]", T,
+                   KB_REALS) {
+    // The check "‖G − M‖_F ≥ ‖G − G_p‖_F" is not vacuous: a perturbation of size 1/40 along
+    // a rank-p direction raises the error by far more than the rounding bound.
+    const Case<T> c = make_case<T>({9, 5, 2, 1}, (IntMatrix(4, 4) << 0, 1, 1, 0, -1, 0, 2, 1, -1, -2, 0, 1, 0, -1, -1, 0)
+                                                     .finished());
+    const auto eig = kb::symmetric_eigen(c.G);
+    Matrix<T> W = eig.vectors.leftCols(2);
+    W.col(0) *= T(3);
+    W.col(1) *= sqrt(T(5));
+    const Matrix<T> E = kb::from_integers<T>((IntMatrix(4, 2) << 1, 0, -1, 2, 0, 1, 2, -1).finished());
+    const Matrix<T> M = (W + E / T(40)) * (W + E / T(40)).transpose();
+    const auto bound = kb::test::factorisation<T>(4, T(9));
+    const T best = sqrt(T(5)), moved = (c.G - M).norm();
+    KB_CHECK_WITHIN(T(abs((c.G - W * W.transpose()).norm() - best)), bound, "W Wᵀ = G₂");
+    CHECK(moved > best);
+    CHECK_FALSE(kb::test::within(T(moved - best), bound, "the perturbed optimum is as good (wrong)").ok);
+}

@@ -1,0 +1,326 @@
+#pragma once
+/// \file mds.hpp
+/// \brief Classical multidimensional scaling (chapter 2): from a Gram matrix of
+///        similarities, or from a matrix of (squared) dissimilarities through
+///        \f$B = -\tfrac12 J D^{(2)} J\f$; the MDS stress and the classical-MDS objective;
+///        pairwise distances of a configuration.
+///
+/// Notation of the chapter (`zhu` §1 and §2.2.2): N points are the rows of an N×q data
+/// matrix Y; a p-dimensional configuration is an N×p matrix X whose rows are the
+/// \f$x_i\f$; \f$D = (d_{ij})\f$ is a dissimilarity matrix and \f$D^{(2)} = (d_{ij}^2)\f$
+/// its entry-wise square; \f$J = I - \tfrac1N\mathbb{1}\mathbb{1}^\top\f$.
+///
+/// The eigen-decomposition is the library's pre-compiled kb::symmetric_eigen, so
+/// kb::classical_mds works in `double`, `kb::real50` and `kb::real100`. Everything
+/// else in this header is one pass of sums and products and works in `kb::rational`
+/// too, exactly.
+///
+/// \see the chapter page "Chapter 2 — Classical multidimensional scaling".
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <string>
+
+namespace kb {
+
+/// \brief The squared Euclidean distances of the rows of X:
+///        \f[ D^{(2)}_{ij} = \|x_i - x_j\|^2 = \sum_k (x_{ik} - x_{jk})^2. \f]
+///
+/// Computed from the differences (not as \f$\|x_i\|^2 + \|x_j\|^2 - 2x_i^\top x_j\f$, which
+/// cancels catastrophically): exactly symmetric, exactly zero on the diagonal, never
+/// negative, and exact in `kb::rational`.
+/// \param X N×q, one point per row.
+/// \throws kb::error if X is empty or not finite.
+template <class T>
+Matrix<T> squared_distances(const Matrix<T>& X) {
+    require_min_points(X, 1, "squared_distances", "X");
+    require_finite(X, "squared_distances", "X");
+    const Eigen::Index N = X.rows();
+    Matrix<T> D2 = Matrix<T>::Zero(N, N);
+    // d²ᵢⱼ = Σ_k (x_ik − x_jk)², filled once per pair so that D² is exactly symmetric.
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = i + 1; j < N; ++j) {
+            const T d2 = (X.row(i) - X.row(j)).squaredNorm();
+            D2(i, j) = d2;
+            D2(j, i) = d2;
+        }
+    return D2;
+}
+
+/// \brief The Euclidean distances \f$d_{ij} = \|x_i - x_j\|\f$ of the rows of X (the
+///        entry-wise square root of kb::squared_distances; floating-point types only).
+/// \param X N×q, one point per row.
+/// \throws kb::error if X is empty or not finite.
+template <class T>
+Matrix<T> distances(const Matrix<T>& X) {
+    static_assert(is_floating_v<T>, "distances needs square roots: use squared_distances in kb::rational");
+    using std::sqrt;
+    Matrix<T> D = squared_distances(X);
+    for (Eigen::Index i = 0; i < D.rows(); ++i)
+        for (Eigen::Index j = 0; j < D.cols(); ++j) D(i, j) = sqrt(D(i, j));
+    return D;
+}
+
+/// \brief The city-block (Manhattan, \f$\ell^1\f$) distances of the rows of X:
+///        \f[ d_{ij} = \|x_i - x_j\|_1 = \sum_k |x_{ik} - x_{jk}|. \f]
+///
+/// A metric, but not a Euclidean one: chapter 2 shows the negative eigenvalues of
+/// \f$-\tfrac12 J D^{(2)} J\f$ it produces. Exact in `kb::rational`.
+/// \param X N×q, one point per row.
+/// \throws kb::error if X is empty or not finite.
+template <class T>
+Matrix<T> city_block_distances(const Matrix<T>& X) {
+    require_min_points(X, 1, "city_block_distances", "X");
+    require_finite(X, "city_block_distances", "X");
+    const Eigen::Index N = X.rows();
+    Matrix<T> D = Matrix<T>::Zero(N, N);
+    // dᵢⱼ = Σ_k |x_ik − x_jk|
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = i + 1; j < N; ++j) {
+            const T d = (X.row(i) - X.row(j)).cwiseAbs().sum();
+            D(i, j) = d;
+            D(j, i) = d;
+        }
+    return D;
+}
+
+/// \brief The entry-wise square \f$D^{(2)} = (d_{ij}^2)\f$ of a dissimilarity matrix
+///        (no checks: the callers check D with kb::require_dissimilarity).
+template <class T>
+Matrix<T> entrywise_square(const Matrix<T>& D) {
+    return D.cwiseProduct(D);
+}
+
+/// \brief Checks that D is a dissimilarity matrix: square with at least 2 points,
+///        finite, symmetric, zero on the diagonal and non-negative.
+///
+/// Symmetry, the zero diagonal and non-negativity are checked to the rounding of one
+/// pass of arithmetic, \f$\tau = 8\,N\,\varepsilon\,\max_{ij}|d_{ij}|\f$ (exactly in
+/// `kb::rational`): \f$|d_{ij} - d_{ji}| \le \tau\f$, \f$|d_{ii}| \le \tau\f$,
+/// \f$d_{ij} \ge -\tau\f$.
+/// \param D    N×N matrix of dissimilarities (or of squared dissimilarities).
+/// \param where the calling function, for the message.
+/// \param name  the argument's name, for the message.
+/// \throws kb::error naming the first offending entry and what to do.
+template <class T>
+void require_dissimilarity(const Matrix<T>& D, const std::string& where, const std::string& name) {
+    using std::abs;
+    require(D.rows() == D.cols(), where,
+            name + " must be a square N×N dissimilarity matrix, but it is " + std::to_string(D.rows()) + "×" +
+                std::to_string(D.cols()));
+    require(D.rows() >= 2, where,
+            name + " is " + std::to_string(D.rows()) + "×" + std::to_string(D.cols()) +
+                ": MDS needs at least 2 points (a dissimilarity matrix of size N ≥ 2)");
+    require_finite(D, where, name);
+    const Eigen::Index N = D.rows();
+    const T tau = T(8) * T(N) * epsilon<T>() * max_abs(D);
+    const auto at = [&](Eigen::Index i, Eigen::Index j) {
+        return name + "(" + std::to_string(i) + "," + std::to_string(j) + ") = " + show(D(i, j));
+    };
+    for (Eigen::Index i = 0; i < N; ++i) {
+        require(abs(D(i, i)) <= tau, where,
+                "the diagonal of " + name + " must be zero (the dissimilarity of a point to itself), but " + at(i, i) +
+                    "; set the diagonal to 0");
+        for (Eigen::Index j = i + 1; j < N; ++j) {
+            require(abs(D(i, j) - D(j, i)) <= tau, where,
+                    name + " must be symmetric, but " + at(i, j) + " and " + at(j, i) +
+                        "; a dissimilarity matrix lists d(i,j) = d(j,i) — symmetrise it as (D + Dᵀ)/2 if that is meant");
+            require(D(i, j) >= -tau && D(j, i) >= -tau, where,
+                    name + " has a negative dissimilarity " + (D(i, j) < D(j, i) ? at(i, j) : at(j, i)) +
+                        "; dissimilarities are ≥ 0 — check the data or the sign convention");
+        }
+    }
+}
+
+/// \brief The classical-MDS Gram matrix of squared dissimilarities (`zhu:2.2.2`):
+///        \f[ B = -\tfrac12\, J\, D^{(2)} J, \qquad J = I - \tfrac1N\mathbb{1}\mathbb{1}^\top. \f]
+///
+/// For Euclidean distances of points \f$y_i\f$ this is exactly the Gram matrix
+/// \f$(JY)(JY)^\top\f$ of the centred points; for other dissimilarities B may have
+/// negative eigenvalues (and then no configuration of points has these distances:
+/// Schoenberg's criterion, chapter 2). Exact in `kb::rational`.
+/// \param D2 N×N squared dissimilarities \f$d_{ij}^2\f$ (kb::require_dissimilarity).
+/// \throws kb::error if D2 is not a dissimilarity matrix.
+template <class T>
+Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
+    require_dissimilarity(D2, "gram_from_squared_distances", "D2");
+    // B = −½ J D² J: double centring, then the factor −½.
+    return double_center(D2) * (T(-1) / T(2));
+}
+
+/// \brief The result of classical MDS: the coordinates, the whole spectrum of the Gram
+///        matrix B, and how much of B the coordinates could not represent.
+///
+/// With \f$B = \sum_j \lambda_j u_j u_j^\top\f$, \f$\lambda_1 \ge \dots \ge \lambda_N\f$, the
+/// coordinates are \f$X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]\f$ (N×p) and
+/// \f$XX^\top = \sum_{j\le p}\lambda_j u_ju_j^\top\f$ is the best approximation of B by a
+/// Gram matrix of rank ≤ p (chapter 3). Eigenvalues with \f$|\lambda| \le \tau\f$ (the
+/// `tolerance`) are rounding and count as zero.
+template <class T>
+struct MdsResult {
+    Matrix<T> X;               ///< N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$
+    Matrix<T> B;               ///< the N×N Gram matrix that was decomposed
+    Vector<T> eigenvalues;     ///< all N eigenvalues of B, decreasing, negative ones included
+    Matrix<T> eigenvectors;    ///< N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen's sign rule)
+    Eigen::Index p = 0;        ///< number of coordinates kept (columns of X)
+    Eigen::Index positive = 0; ///< number of eigenvalues \f$> \tau\f$ (the largest p allowed)
+    Eigen::Index negative = 0; ///< number of eigenvalues \f$< -\tau\f$ (0 iff B is PSD to rounding)
+    T tolerance;               ///< \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance)
+    T negative_mass;           ///< \f$\sum_{\lambda_j<-\tau}|\lambda_j| \,/\, \sum_j|\lambda_j|\f$: how non-Euclidean the input is
+    T discarded_mass;          ///< \f$\sum_{j>p,\ \lambda_j>\tau}\lambda_j \,/\, \sum_j|\lambda_j|\f$: positive mass left out when p < `positive`
+    T residual;                ///< \f$\|B - XX^\top\|_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of `zhu:def1`, from the spectrum
+};
+
+/// \brief Classical MDS from a Gram (similarity) matrix — the solution of `zhu:def1`:
+///        \f[ \min_{X \in \mathbb{R}^{N\times p}} \|B - XX^\top\|_F, \qquad
+///            X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]. \f]
+///
+/// B is used as given: for the Gram matrix \f$YY^\top\f$ of centred data this gives the
+/// PCA scores (`zhu:1.2.2`); for uncentred similarities, centre first with
+/// kb::double_center if centred coordinates are wanted. Only positive eigenvalues give
+/// coordinates: negative ones are reported (`negative`, `negative_mass`), never square-rooted.
+///
+/// \param B N×N symmetric, finite, N ≥ 2.
+/// \param p number of coordinates, \f$1 \le p \le\f$ the number of positive eigenvalues.
+/// \throws kb::error on a non-square, non-symmetric or non-finite B, N < 2, p < 1, p > N,
+///         or p larger than the number of positive eigenvalues of B (the message gives
+///         that number and the negative mass).
+template <class T>
+MdsResult<T> classical_mds(const Matrix<T>& B, Eigen::Index p) {
+    using std::abs;
+    using std::max;
+    using std::sqrt;
+    const std::string where = "classical_mds";
+    require_square(B, where, "B");
+    require(B.rows() >= 2, where, "B is 1×1: MDS needs at least 2 points");
+    require_finite(B, where, "B");
+    require_symmetric(B, where, "B");
+    const Eigen::Index N = B.rows();
+    require(p >= 1 && p <= N, where,
+            "p = " + std::to_string(p) + " coordinates were asked for, but there are N = " + std::to_string(N) +
+                " points; choose 1 ≤ p ≤ N");
+
+    MdsResult<T> out;
+    out.B = B;
+    // B = Σ_j λ_j u_j u_jᵀ, λ₁ ≥ … ≥ λ_N.
+    const SymmetricEigen<T> eig = symmetric_eigen(B);
+    out.eigenvalues = eig.values;
+    out.eigenvectors = eig.vectors;
+    const T scale = max(abs(eig.values(0)), abs(eig.values(N - 1)));
+    out.tolerance = psd_rounding_tolerance<T>(N, scale);
+
+    // Count the positive and negative eigenvalues; |λ| ≤ τ is rounding.
+    T total(0), negative_sum(0);
+    for (Eigen::Index j = 0; j < N; ++j) {
+        total += abs(eig.values(j));
+        if (eig.values(j) > out.tolerance) ++out.positive;
+        if (eig.values(j) < -out.tolerance) {
+            ++out.negative;
+            negative_sum += abs(eig.values(j));
+        }
+    }
+    require(p <= out.positive, where,
+            "p = " + std::to_string(p) + " coordinates were asked for, but B has only " +
+                std::to_string(out.positive) + " positive eigenvalue(s) (and " + std::to_string(out.negative) +
+                " negative, holding " + show(total > 0 ? T(negative_sum / total) : T(0)) +
+                " of Σ|λ|); a coordinate needs √λ with λ > 0 — choose p ≤ " + std::to_string(out.positive));
+    out.p = p;
+
+    // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.
+    out.X = eig.vectors.leftCols(p);
+    for (Eigen::Index j = 0; j < p; ++j) out.X.col(j) *= sqrt(eig.values(j));
+
+    // What the coordinates leave out: negative mass, discarded positive mass, the residual.
+    T discarded(0), residual2(0);
+    for (Eigen::Index j = p; j < N; ++j) {
+        if (eig.values(j) > out.tolerance) discarded += eig.values(j);
+        residual2 += eig.values(j) * eig.values(j);
+    }
+    out.negative_mass = negative_sum / total;
+    out.discarded_mass = discarded / total;
+    out.residual = sqrt(residual2);
+    return out;
+}
+
+/// \brief Classical MDS from squared dissimilarities: kb::classical_mds of
+///        \f$B = -\tfrac12 J D^{(2)} J\f$ (kb::gram_from_squared_distances).
+/// \param D2 N×N squared dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
+/// \param p  number of coordinates (see kb::classical_mds).
+/// \throws kb::error as kb::require_dissimilarity and kb::classical_mds.
+template <class T>
+MdsResult<T> classical_mds_from_squared_distances(const Matrix<T>& D2, Eigen::Index p) {
+    return classical_mds(gram_from_squared_distances(D2), p);
+}
+
+/// \brief Classical MDS from dissimilarities \f$d_{ij}\f$ (`zhu:2.2.2`): squares them and
+///        calls kb::classical_mds_from_squared_distances.
+/// \param D N×N dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
+/// \param p number of coordinates (see kb::classical_mds).
+/// \throws kb::error as kb::require_dissimilarity and kb::classical_mds.
+template <class T>
+MdsResult<T> classical_mds_from_distances(const Matrix<T>& D, Eigen::Index p) {
+    require_dissimilarity(D, "classical_mds_from_distances", "D");
+    return classical_mds_from_squared_distances(entrywise_square(D), p);
+}
+
+/// \brief The objective of classical MDS (`zhu:def1`) at a configuration X:
+///        \f[ \sum_{i,j}\bigl(b_{ij} - x_i^\top x_j\bigr)^2 = \|B - XX^\top\|_F^2. \f]
+///
+/// The seed minimises \f$\|B - XX^\top\|_F\f$; its square has the same minimisers and is
+/// exact in `kb::rational`.
+/// \param B N×N similarities; \param X N×p configuration.
+/// \throws kb::error if the shapes do not match.
+template <class T>
+T classical_mds_objective(const Matrix<T>& B, const Matrix<T>& X) {
+    require_square(B, "classical_mds_objective", "B");
+    require(X.rows() == B.rows() && X.cols() >= 1, "classical_mds_objective",
+            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but B is " +
+                std::to_string(B.rows()) + "×" + std::to_string(B.cols()) + "; X must have one row per point");
+    return (B - X * X.transpose()).squaredNorm();
+}
+
+/// \brief The MDS objective of `zhu:mds-setup` with \f$d_2\f$ the Euclidean distance:
+///        \f[ \sum_{1\le i,j\le N}\bigl(d_{ij} - \|x_i - x_j\|\bigr)^2 \f]
+///        (every pair counted twice, as the seed writes it). Floating-point types only.
+/// \param D N×N dissimilarities \f$d_{ij} = d_1(y_i, y_j)\f$; \param X N×p configuration.
+/// \throws kb::error if D is not a dissimilarity matrix or X has the wrong number of rows.
+template <class T>
+T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
+    require_dissimilarity(D, "mds_stress", "D");
+    require(X.rows() == D.rows() && X.cols() >= 1, "mds_stress",
+            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but D is " +
+                std::to_string(D.rows()) + "×" + std::to_string(D.cols()) + "; X must have one row per point");
+    return (D - distances(X)).squaredNorm();
+}
+
+/// \brief One Guttman transform (the SMACOF step) for the stress of kb::mds_stress:
+///        \f[ X^{+} = \tfrac1N\,C(X)\,X, \quad C_{ij} = -\frac{d_{ij}}{\|x_i - x_j\|}\ (i\ne j,\
+///            x_i \ne x_j), \quad C_{ij} = 0 \text{ if } x_i = x_j, \quad C_{ii} = -\sum_{j\ne i} C_{ij}. \f]
+///
+/// The stress never increases under this step, and it decreases strictly unless X is a
+/// stationary point of the stress. Chapter 2 uses one step to show that the classical
+/// MDS configuration does *not* minimise the stress of `zhu:mds-setup`. Floating-point
+/// types only.
+/// \param D N×N dissimilarities; \param X N×p configuration.
+/// \throws kb::error as kb::mds_stress.
+template <class T>
+Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
+    require_dissimilarity(D, "guttman_transform", "D");
+    require(X.rows() == D.rows() && X.cols() >= 1, "guttman_transform",
+            "X must be N×p with N = " + std::to_string(D.rows()) + " rows, but it is " +
+                std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+    const Eigen::Index N = D.rows();
+    const Matrix<T> E = distances(X);
+    // C(X): off-diagonal −dᵢⱼ/‖xᵢ − xⱼ‖, diagonal minus the row sum.
+    Matrix<T> C = Matrix<T>::Zero(N, N);
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = 0; j < N; ++j)
+            if (i != j && E(i, j) > 0) C(i, j) = -D(i, j) / E(i, j);
+    for (Eigen::Index i = 0; i < N; ++i) C(i, i) = -C.row(i).sum();
+    return C * X / T(N);
+}
+
+} // namespace kb
