@@ -181,7 +181,8 @@ Numbers numeric_part(kb::book::Report& report) {
     const R seed_E3 = sigma(2) + sigma(3) + sigma(4);
     report.say("the seed's formula E_k = σ_k + … + σ_n read literally: σ₃ + σ₄ + σ₅ = " + fixed(seed_E3, 4) +
                ", not " + fixed(E3, 4));
-    out.E3_formula_wrong = abs(seed_E3 - E3) > R(1);
+    const R rounding = kb::book::rounding_bound<R>(5, R(A.norm()));
+    out.E3_formula_wrong = abs(seed_E3 - E3) > rounding;
     out.labels_shifted = fixed(sigma(2), 4) != fixed(R(sqrt(kb::ch01::printed_value<R>("1.4579"))), 4) &&
                          fixed(sigma(3), 4) == kb::ch01::seed_E3;
     const R E2 = fit3.reconstruction_error(A, 2);
@@ -189,7 +190,7 @@ Numbers numeric_part(kb::book::Report& report) {
                fixed(R(sqrt(sigma(2) * sigma(2) + sigma(3) * sigma(3))), 4) + ", while σ₃ + σ₄ = " +
                fixed(R(sigma(2) + sigma(3)), 4) + " and the seed's σ₂ + σ₃ + σ₄ + σ₅ = " +
                fixed(R(sigma(1) + sigma(2) + sigma(3) + sigma(4)), 4));
-    out.E2_sum_wrong = abs(sigma(2) + sigma(3) - E2) > R(1) / 2;
+    out.E2_sum_wrong = abs(sigma(2) + sigma(3) - E2) > rounding;
     report.agree(ex, "‖A − (P V₃ᵀ + μ)‖₂ = σ₄ (spectral norm)",
                  R(abs(kb::thin_svd(Matrix<R>(A - A3)).sigma(0) - sigma(3))), kb::book::rounding_bound<R>(5, R(A.norm())),
                  sigma(3));
@@ -285,7 +286,7 @@ LineErrata lines_part(kb::book::Report& report) {
     const R with_cos = (m.var_x + m.var_y + sqrt(d * d + 4 * corr * corr)) / 2;
     report.say("λ_max = " + fmt(lmax, 10) + "; with cos(x, y)² (cosine of the centred vectors) instead of cov(x, y)²: " +
                fmt(with_cos, 10));
-    out.cos_wrong = abs(with_cos - lmax) > R(1) / 10;
+    out.cos_wrong = abs(with_cos - lmax) > kb::book::rounding_bound<R>(2, lmax);
 
     // "The shortest total distance" and footnote 1's |residual|, on data with an outlier.
     const Matrix<R> O = outlier_data();

@@ -119,7 +119,7 @@ struct Pca {
     Matrix<T> loadings;       ///< \f$V_k\f$ (q×k): orthonormal principal axes, sign rule applied
     Vector<T> eigenvalues;    ///< \f$\lambda_1 \ge \dots \ge \lambda_k\f$: eigenvalues of the scatter matrix \f$X^\top X\f$ (= \f$\sigma_j^2\f$)
     Vector<T> variances;      ///< \f$\lambda_j/(N-1)\f$: sample variances along \f$v_j\f$, the eigenvalues of \f$\operatorname{cov}(A)\f$ (Definition A.4)
-    Vector<T> singular_values; ///< \f$\sigma_j = \sqrt{\lambda_j}\f$: singular values of X (length k)
+    Vector<T> singular_values; ///< \f$\sigma_j\f$: singular values of X (length k); by the covariance route \f$\sqrt{\lambda_j}\f$, accurate only to about \f$\sqrt{\max(N,q)\,\varepsilon}\,\|X\|_F\f$ in absolute terms
     Vector<T> spectrum;       ///< all \f$\min(N, q)\f$ eigenvalues of \f$X^\top X\f$, decreasing (rounding-level negatives set to 0)
     Vector<T> explained_variance_ratio; ///< \f$\lambda_j / \operatorname{tr}(X^\top X)\f$ for \f$j \le k\f$
     T total_scatter = T(0);   ///< \f$\operatorname{tr}(X^\top X) = \|X\|_F^2 = \sum_j \lambda_j\f$, computed directly from X
