@@ -248,8 +248,8 @@ TEST_CASE("centring new points with their own mean is wrong: a batch shifted alo
 //! [transform]
 
 //! [errors]
-TEST_CASE("pca refuses bad input with a message: shapes, too few points, non-finite values, k out of range "
-          "k above the rank, new points of the wrong dimension") {
+TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points or non-finite values or k out of "
+          "range or above the rank or new points of the wrong dimension") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 3) << 1, 2, 0, 3, 1, 1, 0, 0, 2, 2, 5, 1).finished());
     CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(A.topRows(1)), 1), doctest::Contains("at least 2 points"), kb::error);
     CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(0, 3), 1), doctest::Contains("at least 2 points"), kb::error);
