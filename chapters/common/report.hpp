@@ -40,7 +40,22 @@ std::string fmt(const T& x, int digits = 6) {
 template <class T>
 std::string fixed(const T& x, int decimals) {
     std::ostringstream os;
-    os << std::fixed << std::setprecision(decimals) << x;
+    if constexpr (is_floating_v<T> && !std::is_same_v<T, double>) {
+        // Boost 1.74's fixed-point output of MPFR numbers is unreliable (precision 0 prints
+        // every digit; 9.77505 at one decimal prints "9.78"), so round exactly to an integer
+        // n = round(|x|·10^decimals) and place the decimal point by hand.
+        using std::abs;
+        using std::round;
+        T scale(1);
+        for (int i = 0; i < decimals; ++i) scale *= 10;
+        std::string digits = T(round(T(abs(x) * scale))).template convert_to<bmp::mpz_int>().str();
+        if (digits.size() <= static_cast<std::size_t>(decimals))
+            digits.insert(0, static_cast<std::size_t>(decimals) + 1 - digits.size(), '0');
+        if (decimals > 0) digits.insert(digits.size() - static_cast<std::size_t>(decimals), ".");
+        os << (x < 0 ? "-" : "") << digits;
+    } else {
+        os << std::fixed << std::setprecision(decimals) << x;
+    }
     std::string s = os.str();
     if (s.rfind("-0", 0) == 0 && s.find_first_not_of("-0.") == std::string::npos) s = s.substr(1); // no "-0.0000"
     return s;

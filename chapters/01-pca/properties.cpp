@@ -1,0 +1,284 @@
+/// \file properties.cpp
+/// \brief PCA as properties over random data in double, real50 and real100: the
+///        covariance-eigen and SVD routes agree; the reconstruction error is the root of
+///        the sum of the discarded σ² (not the seed's σ_k + … + σ_n); scores, variances,
+///        explained variance, transform of new points; bad input.
+#include "test_support.hpp"
+
+#include "kernelbook/pca.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::RowVector;
+using kb::Vector;
+
+namespace {
+
+/// N points in ℝ^q with coordinates k/4, k ∈ [−20, 20], not all equal; and a number of
+/// components k between 1 and the numerical rank.
+template <class T>
+struct Case {
+    Matrix<T> A;
+    Eigen::Index k;
+    kb::Pca<T> fit; // SVD route, k components
+};
+
+template <class T>
+Case<T> random_case(int N_lo = 3, int N_hi = 10, int q_hi = 6) {
+    const int N = *kb::test::size_in(N_lo, N_hi);
+    const int q = *kb::test::size_in(1, q_hi);
+    const Matrix<T> A = kb::from_integers<T>(*kb::test::int_matrix(N, q, -20, 20), 4);
+    RC_PRE(kb::max_abs(Matrix<T>(A.rowwise() - A.row(0))) > T(0)); // not all points equal
+    const Eigen::Index rank = kb::pca(A, 1).rank;
+    const Eigen::Index k = *kb::test::size_in(1, static_cast<int>(rank));
+    return {A, k, kb::pca(A, k)};
+}
+
+/// λ_k − λ_{k+1} (λ_{k+1} = 0 past the end): the gap that isolates the first k axes.
+template <class T>
+T gap_after(const Vector<T>& spectrum, Eigen::Index k) {
+    return spectrum(k - 1) - (k < spectrum.size() ? spectrum(k) : T(0));
+}
+
+template <class T>
+T tail_sum(const Vector<T>& v, Eigen::Index from) {
+    T s(0);
+    for (Eigen::Index j = from; j < v.size(); ++j) s += v(j);
+    return s;
+}
+
+} // namespace
+
+//! [routes-agree]
+TEST_CASE_TEMPLATE("PCA by the covariance eigen-decomposition and by the SVD of X agree: eigenvalues "
+                   "projectors and score Gram matrices [beeny:ex2.1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = random_case<T>();
+        const kb::Pca<T> eig = kb::pca(c.A, c.k, kb::PcaRoute::covariance_eigen);
+        const kb::Pca<T>& svd = c.fit;
+        const long n = std::max(c.A.rows(), c.A.cols());
+        const T S = svd.total_scatter; // ‖X‖_F² ≥ ‖XᵀX‖₂
+        RC_ASSERT(eig.rank == svd.rank);
+        // Eigenvalues of XᵀX = squared singular values of X (Weyl: forming XᵀX moves them by ≲ nε‖X‖²).
+        KB_RC_WITHIN(T((eig.spectrum - svd.spectrum).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(n, S),
+                     "λ(XᵀX) = σ(X)²");
+        // The subspaces, through their projectors V_kV_kᵀ (Davis–Kahan: error / gap).
+        const T gap = gap_after(svd.spectrum, c.k);
+        const Matrix<T> Pi_eig = eig.loadings * eig.loadings.transpose();
+        const Matrix<T> Pi_svd = svd.loadings * svd.loadings.transpose();
+        KB_RC_WITHIN(T((Pi_eig - Pi_svd).norm()), kb::test::subspace<T>(n, S, gap), "V_kV_kᵀ by both routes");
+        // The scores, through their Gram matrix P Pᵀ = X V_kV_kᵀ Xᵀ (sign-free).
+        KB_RC_WITHIN(T((eig.scores * eig.scores.transpose() - svd.scores * svd.scores.transpose()).norm()),
+                     kb::test::subspace<T>(n, T(S * S), gap), "P Pᵀ by both routes");
+    });
+}
+//! [routes-agree]
+
+TEST_CASE("a wrong route is caught: the axes of uncentred data are not the principal axes [beeny:ex2.1]") {
+    // Failing companion of the route agreement: the projector check separates different subspaces.
+    kb::test::property<double>([] {
+        const auto c = random_case<double>(4, 8, 3);
+        const int q = static_cast<int>(c.A.cols());
+        RC_PRE(q >= 2); // in ℝ¹ every axis is the same
+        const Eigen::Index k = 1;
+        const kb::Pca<double> fit = kb::pca(c.A, k);
+        RC_PRE(gap_after(fit.spectrum, k) > fit.total_scatter / 100); // a well-isolated first axis
+        // Shifting the data far from the origin and forgetting to centre changes the axes.
+        const Matrix<double> shifted = (c.A.rowwise() + RowVector<double>::Constant(q, 50.0)).eval();
+        const kb::SymmetricEigen<double> raw = kb::symmetric_eigen(Matrix<double>(shifted.transpose() * shifted));
+        const Matrix<double> Pi_raw = raw.vectors.leftCols(k) * raw.vectors.leftCols(k).transpose();
+        const Matrix<double> Pi = fit.loadings * fit.loadings.transpose();
+        const double gap = gap_after(fit.spectrum, k); // the bound the agreement test would use
+        RC_ASSERT(!kb::test::within((Pi_raw - Pi).norm(), kb::test::subspace<double>(8, fit.total_scatter, gap),
+                                    "uncentred axes")
+                       .ok);
+    });
+}
+
+//! [reconstruction-error]
+TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius error = sum of the discarded "
+                   "sigma^2 and spectral error = sigma_(m+1) [beeny:ex2.1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        using std::abs;
+        using std::sqrt;
+        const auto c = random_case<T>();
+        const long n = std::max(c.A.rows(), c.A.cols());
+        for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
+            const kb::Pca<T> fit = kb::pca(c.A, c.k, route);
+            for (Eigen::Index m = 0; m <= c.k; ++m) {
+                const Matrix<T> R = c.A - fit.reconstruct(fit.scores.leftCols(m));
+                // ‖X − X_m‖_F² = Σ_{j>m} σ_j²
+                KB_RC_WITHIN(T(abs(R.squaredNorm() - tail_sum(fit.spectrum, m))),
+                             kb::test::factorisation<T>(n, fit.total_scatter), "‖X − X_m‖_F² = Σ_{j>m} σ_j²");
+                // ‖X − X_m‖₂ = σ_{m+1}, compared in squares: the covariance route knows λ = σ² to
+                // ≈ nε‖X‖², so its √λ carries an absolute error ≈ √(nε)‖X‖ near zero.
+                const T lambda_next = m < fit.spectrum.size() ? fit.spectrum(m) : T(0);
+                const T top = kb::thin_svd(R).sigma(0);
+                KB_RC_WITHIN(T(abs(top * top - lambda_next)), kb::test::factorisation<T>(n, fit.total_scatter),
+                             "‖X − X_m‖₂² = σ_{m+1}²");
+                // The SVD route knows σ itself to ≈ nε‖X‖.
+                if (route == kb::PcaRoute::svd)
+                    KB_RC_WITHIN(T(abs(top - sqrt(lambda_next))),
+                                 kb::test::factorisation<T>(n, T(sqrt(fit.total_scatter))), "‖X − X_m‖₂ = σ_{m+1}");
+            }
+        }
+    });
+}
+
+TEST_CASE_TEMPLATE("the seed's reconstruction error sigma_m + ... + sigma_n is wrong on random data and so is "
+                   "sigma_(m+1) + ... + sigma_n [beeny:ex2.1]",
+                   T, KB_REALS) {
+    // Failing companion: the seed's E_m = ‖S − S_m‖_F = σ_m + σ_{m+1} + … + σ_n.
+    kb::test::property<T>([] {
+        using std::abs;
+        using std::sqrt;
+        const auto c = random_case<T>();
+        const long n = std::max(c.A.rows(), c.A.cols());
+        const Vector<T> sigma = c.fit.spectrum.cwiseSqrt();
+        const auto bound = kb::test::factorisation<T>(n, T(sqrt(c.fit.total_scatter)));
+        for (Eigen::Index m = 1; m <= c.k; ++m) {
+            const T E = c.fit.reconstruction_error(c.A, m);
+            // σ_m is kept, so adding it is off by at least σ_m ≥ √(rank tolerance) ≫ rounding.
+            RC_ASSERT(!kb::test::within(T(abs(tail_sum(sigma, m - 1) - E)), bound, "seed: E_m = σ_m + … + σ_n").ok);
+            // With the index corrected the sum is still wrong once two discarded σ are non-zero.
+            if (m + 2 <= c.fit.rank)
+                RC_ASSERT(!kb::test::within(T(abs(tail_sum(sigma, m) - E)), bound, "E_m = σ_{m+1} + … + σ_n").ok);
+        }
+    });
+}
+//! [reconstruction-error]
+
+//! [scores]
+TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) and variances lambda/(N-1); "
+                   "explained-variance ratios; the first axis has the largest variance [beeny:ex2.1] [beeny:defA.4]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        using std::abs;
+        const auto c = random_case<T>();
+        const kb::Pca<T>& fit = c.fit;
+        const Eigen::Index N = c.A.rows(), q = c.A.cols();
+        const long n = std::max(N, q);
+        const T S = fit.total_scatter;
+        // Column means of P are zero: the scores of centred data.
+        KB_RC_WITHIN(T(fit.scores.colwise().sum().cwiseAbs().maxCoeff()),
+                     kb::test::one_pass<T>(N * q, T(kb::max_abs(c.A) * T(q))), "𝟙ᵀP = 0");
+        // PᵀP = V_kᵀ XᵀX V_k = diag(λ₁ … λ_k).
+        const Matrix<T> D = fit.eigenvalues.asDiagonal();
+        KB_RC_WITHIN(T((fit.scores.transpose() * fit.scores - D).norm()), kb::test::factorisation<T>(n, S),
+                     "PᵀP = diag(λ)");
+        // Sample variance of the scores on axis j is λ_j/(N − 1) = the eigenvalues of cov(A).
+        const Matrix<T> covP = kb::covariance_matrix(fit.scores);
+        KB_RC_WITHIN(T((covP.diagonal() - fit.variances).cwiseAbs().maxCoeff()),
+                     kb::test::factorisation<T>(n, S), "var(scores) = λ/(N − 1)");
+        const kb::SymmetricEigen<T> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(c.A));
+        KB_RC_WITHIN(T((cov_eig.values.head(c.k) - fit.variances).cwiseAbs().maxCoeff()),
+                     kb::test::factorisation<T>(n, S), "eigenvalues of cov(A) = λ/(N − 1)");
+        // Explained-variance ratios add up to the fraction of Σλ kept; to 1 when k = rank.
+        KB_RC_WITHIN(T(abs(fit.explained_variance_ratio.sum() - (T(1) - tail_sum(fit.spectrum, c.k) / S))),
+                     kb::test::factorisation<T>(n, T(1)), "Σ ratios = 1 − Σ_{j>k} λ_j / Σλ");
+        // No unit direction u has more scatter than v₁: ‖Xu‖² ≤ λ₁ ‖u‖².
+        const Vector<T> u = kb::from_integers<T>(*kb::test::int_matrix(static_cast<int>(q), 1, -9, 9));
+        RC_PRE(u.squaredNorm() > 0);
+        const Matrix<T> X = kb::center_columns(c.A);
+        RC_ASSERT((X * u).squaredNorm() <= fit.eigenvalues(0) * u.squaredNorm() + kb::test::factorisation<T>(n, S).value *
+                                                                                     u.squaredNorm());
+    });
+}
+//! [scores]
+
+TEST_CASE("explained-variance ratios fall short of 1 when a non-zero eigenvalue is dropped [beeny:ex2.1]") {
+    // Failing companion of "Σ ratios = 1 when k = rank".
+    kb::test::property<double>([] {
+        const auto c = random_case<double>();
+        RC_PRE(c.fit.rank >= 2);
+        // The dropped eigenvalue is well above rounding (not merely above the rank tolerance).
+        RC_PRE(c.fit.spectrum(c.fit.rank - 1) > c.fit.total_scatter / 1000);
+        const kb::Pca<double> fit = kb::pca(c.A, c.fit.rank - 1);
+        RC_ASSERT(!kb::test::within(std::abs(fit.explained_variance_ratio.sum() - 1.0),
+                                    kb::test::factorisation<double>(10, 1.0), "Σ ratios with one axis dropped")
+                       .ok);
+    });
+}
+
+//! [transform]
+TEST_CASE_TEMPLATE("transform of new points uses the training mean: training points give the scores and "
+                   "points in mu + span(V_k) are reconstructed exactly [beeny:ex2.1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = random_case<T>();
+        const kb::Pca<T>& fit = c.fit;
+        const Eigen::Index q = c.A.cols();
+        const long n = std::max(c.A.rows(), q);
+        const T scale = kb::max_abs(c.A) * T(q);
+        KB_RC_WITHIN(T((fit.transform(c.A) - fit.scores).norm()), kb::test::one_pass<T>(n, T(scale * T(n))),
+                     "transform(A) = P");
+        // New points z = μ + C V_kᵀ with integer coefficients C: transform(z) = C and z is rebuilt,
+        // up to the orthogonality error of V_k (a factorisation-size error) times the sizes involved.
+        const int M = *kb::test::size_in(1, 4);
+        const Matrix<T> C = kb::from_integers<T>(*kb::test::int_matrix(M, static_cast<int>(c.k), -5, 5));
+        const Matrix<T> Z = fit.reconstruct(C);
+        const auto bound = kb::test::factorisation<T>(n, T(C.norm() + T(M) * scale));
+        KB_RC_WITHIN(T((fit.transform(Z) - C).norm()), bound, "transform(μ + C V_kᵀ) = C");
+        KB_RC_WITHIN(fit.reconstruction_error(Z, c.k), bound, "z ∈ μ + span V_k is reconstructed");
+    });
+}
+
+TEST_CASE("centring new points with their own mean is wrong: a batch shifted along v1 keeps its scores "
+          "[beeny:ex2.1]") {
+    // Failing companion of transform: the training mean matters.
+    kb::test::property<double>([] {
+        const auto c = random_case<double>();
+        const kb::Pca<double>& fit = c.fit;
+        // Z = A + 𝟙 v₁ᵀ: every point moved by one unit along the first axis.
+        const Matrix<double> Z = c.A.rowwise() + fit.loadings.col(0).transpose();
+        const Matrix<double> right = fit.transform(Z);
+        const Matrix<double> wrong = kb::center_columns(Z) * fit.loadings; // own mean
+        // Right: the first score moves by exactly 1 for every point; wrong: nothing moves.
+        KB_RC_WITHIN((right.col(0) - fit.scores.col(0) - Vector<double>::Ones(Z.rows())).norm(),
+                     kb::test::one_pass<double>(10, 40.0), "transform(A + 𝟙v₁ᵀ) = P + 𝟙e₁ᵀ");
+        RC_ASSERT(!kb::test::within((right - wrong).norm(), kb::test::one_pass<double>(10, 40.0), "own-mean centring").ok);
+    });
+}
+//! [transform]
+
+//! [errors]
+TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points or non-finite values or k out of "
+          "range or above the rank or new points of the wrong dimension") {
+    const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 3) << 1, 2, 0, 3, 1, 1, 0, 0, 2, 2, 5, 1).finished());
+    CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(A.topRows(1)), 1), doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(0, 3), 1), doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(4, 0), 1), doctest::Contains("dimension ≥ 1"), kb::error);
+    Matrix<double> bad = A;
+    bad(2, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::pca(bad, 1), doctest::Contains("X(2,1) = nan is not finite"), kb::error);
+    bad(2, 1) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::pca(bad, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(A, 0), doctest::Contains("choose 1 ≤ k ≤ min(N − 1, q) = 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(A, 4), doctest::Contains("k = 4 components were asked for"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(Matrix<double>(A.topRows(3)), 3), doctest::Contains("min(N − 1, q) = 2"), kb::error);
+    // Collinear points in the plane have rank 1: two components cannot be asked for.
+    const Matrix<double> line = kb::from_integers<double>((IntMatrix(4, 2) << 0, 0, 1, 2, 2, 4, 5, 10).finished());
+    CHECK_THROWS_WITH_AS(kb::pca(line, 2), doctest::Contains("numerical rank 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::pca(line, 2, kb::PcaRoute::covariance_eigen), doctest::Contains("numerical rank 1"),
+                         kb::error);
+    CHECK(kb::pca(line, 1).rank == 1);
+    const Matrix<double> same = Matrix<double>::Constant(3, 2, 7.0);
+    CHECK_THROWS_WITH_AS(kb::pca(same, 1), doctest::Contains("all points coincide"), kb::error);
+    // New points must have q coordinates; scores must not have more than k columns.
+    const kb::Pca<double> fit = kb::pca(A, 2);
+    CHECK_THROWS_WITH_AS(fit.transform(Matrix<double>::Zero(2, 2)), doctest::Contains("dimension 2"), kb::error);
+    Matrix<double> z = Matrix<double>::Zero(1, 3);
+    z(0, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(fit.transform(z), doctest::Contains("Z(0,0) = nan is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(fit.reconstruct(Matrix<double>::Zero(1, 3)), doctest::Contains("only k = 2"), kb::error);
+    CHECK_THROWS_WITH_AS(fit.reconstruction_error(A, 3), doctest::Contains("choose 0 ≤ m ≤ k"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::covariance_matrix(Matrix<double>(A.topRows(1))), doctest::Contains("at least 2 points"),
+                         kb::error);
+}
+//! [errors]
