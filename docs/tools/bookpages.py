@@ -427,11 +427,11 @@ def build(root: Path, tests: list[str] | None, allow_pending: bool):
 
 def chapter_table(chapters: list[Chapter]) -> str:
     num = {c.folder: c.number for c in chapters}
-    rows = ["| # | chapter | what you will find | builds on | run its checks |", "|---|---|---|---|---|"]
+    rows = ["| # | chapter | what you will find | builds on | its checks, from `build/` |", "|---|---|---|---|---|"]
     for c in chapters:
         title = f"\\ref {c.page} \"{c.title}\"" if c.page else f"{c.title} <em>(not in this build yet)</em>"
         deps = ", ".join(str(num[d]) for d in c.builds_on) or "—"
-        run = code(f"ctest --test-dir build -R {c.folder}") if c.present else "—"
+        run = code(f"ctest -R {c.folder}") if c.present else "—"
         rows.append(f"| {c.number} | {title} | {c.summary} | {deps} | {run} |")
     return "\n".join(rows)
 
@@ -675,7 +675,7 @@ def main(argv: list[str]) -> int:
         return 1
     checked = sum(lb.status == "checked" for lb in labels)
     print(f"bookpages: {checked}/{len(labels)} labels checked, {len(pending)} pending, "
-          f"{len(errata)} errata; pages in {a.out}")
+          f"{len(errata)} {'erratum' if len(errata) == 1 else 'errata'}; pages in {a.out}")
     return 0
 
 

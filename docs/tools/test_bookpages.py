@@ -94,7 +94,7 @@ def case_pages(gen: Path, root: Path) -> None:
     expect("a wrong number, Theorem 1" in e and "\\ref ch01-alpha" in e, "kind, place and chapter are given")
     m = r.page("mainpage.md")
     expect("<!--" not in m, "the markers of docs/mainpage.md are replaced", m)
-    expect("| 1 | \\ref ch01-alpha \"Alpha\" | the first toy chapter | — | `` ctest --test-dir build -R 01-alpha `` |" in m,
+    expect("| 1 | \\ref ch01-alpha \"Alpha\" | the first toy chapter | — | `` ctest -R 01-alpha `` |" in m,
            "a present chapter is linked, with the command that runs its checks", m)
     expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | 1 | — |" in m,
            "an absent chapter is named, with what it builds on", m)

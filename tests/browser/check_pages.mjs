@@ -208,11 +208,13 @@ async function checkPage(page, rel, a, stats) {
     }
     const shot = a.screenshots.find((s) => s.page === rel);
     if (shot) {
-      // As a reader sees it: after MathJax's "Typesetting math: 100%" box has faded.
+      // As a reader sees it: after MathJax has loaded its menu and zoom extensions (1–2 s
+      // after typesetting) and its "Typesetting math" / "Loading" box has faded.
       await page.waitForFunction(() => {
-        const m = document.getElementById('MathJax_Message');
-        return !m || getComputedStyle(m).display === 'none' || getComputedStyle(m).visibility === 'hidden';
-      }, null, { timeout: 5000 }).catch(() => {});
+        const mj = window.MathJax, m = document.getElementById('MathJax_Message');
+        const idle = !m || getComputedStyle(m).display === 'none' || getComputedStyle(m).visibility === 'hidden';
+        return idle && (!mj || !mj.Extension || (mj.Extension.MathMenu && mj.Extension.MathZoom));
+      }, null, { timeout: 8000 }).catch(() => {});
       fs.mkdirSync(path.dirname(shot.out), { recursive: true });
       await page.screenshot({ path: shot.out, fullPage: false });
       shot.done = true;
