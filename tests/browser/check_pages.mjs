@@ -26,7 +26,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function parseArgs(argv) {
-  const a = { root: null, exclude: [], jobs: 4, chromium: '/usr/bin/chromium', screenshots: [], timeout: 30000, verbose: false };
+  const a = { root: null, exclude: [], jobs: 4, chromium: '/usr/bin/chromium', screenshots: [], timeout: 30000, verbose: false, chromiumArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = () => { if (i + 1 >= argv.length) usage(`${k} needs a value`); return argv[++i]; };
     if (k === '--root') a.root = path.resolve(v());
@@ -35,6 +35,7 @@ function parseArgs(argv) {
     else if (k === '--chromium') a.chromium = v();
     else if (k === '--timeout') a.timeout = parseInt(v(), 10);
     else if (k === '--verbose') a.verbose = true;
+    else if (k === '--chromium-arg') a.chromiumArgs.push(v());
     else if (k === '--screenshot') {
       const s = v(), eq = s.indexOf('=');
       if (eq < 1) usage(`--screenshot wants PAGE=OUT.png, got ${s}`);
@@ -121,7 +122,10 @@ function inspectPage() {
   }
   // Visible text outside code: raw TeX there means a formula was not typeset.
   const skip = 'script, style, noscript, pre, code, tt, .fragment, .line, .MathJax, .MathJax_Display, #MathJax_Message, template';
-  const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+  // Skipped subtrees are rejected whole (a source listing has thousands of text nodes).
+  const walker = document.createTreeWalker(document.body || document.documentElement,
+    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
+    { acceptNode: (n) => n.nodeType === 1 ? (n.matches(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP) : NodeFilter.FILTER_ACCEPT });
   const patterns = [
     [/\\[()[\]]/, 'TeX delimiter'],
     [/\\f[$[\](){}]/, 'Doxygen formula command'],
@@ -133,7 +137,7 @@ function inspectPage() {
   ];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest(skip)) continue;
+    if (!el) continue;
     const t = n.textContent;
     for (const [re, what] of patterns) {
       const m = re.exec(t);
@@ -246,7 +250,7 @@ async function main() {
   let context;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: a.chromium, headless: true, args: FLAGS,
+      executablePath: a.chromium, headless: true, args: [...FLAGS, ...a.chromiumArgs],
       viewport: { width: 1280, height: 900 }, timeout: a.timeout,
     });
   } catch (e) {
