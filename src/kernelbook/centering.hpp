@@ -1,6 +1,6 @@
 #pragma once
 /// \file centering.hpp
-/// \brief Centring data and Gram matrices: \f$J = I - \tfrac1N\mathbb{1}\mathbb{1}^\top\f$,
+/// \brief Centring data and Gram matrices: \f$J = I - \tfrac1N\one\one^\top\f$,
 ///        column means, double centring \f$\tilde K = JKJ\f$, and centring the kernel rows
 ///        of new points with the *training* means.
 ///
@@ -12,22 +12,22 @@
 
 namespace kb {
 
-/// \brief The centring matrix \f$J = I_N - \tfrac1N \mathbb{1}\mathbb{1}^\top\f$
-///        (symmetric, idempotent, \f$J\mathbb{1} = 0\f$).
+/// \brief The centring matrix \f$J = I_N - \tfrac1N \one\one^\top\f$
+///        (symmetric, idempotent, \f$J\one = 0\f$).
 template <class T>
 Matrix<T> centering_matrix(Eigen::Index N) {
     require(N >= 1, "centering_matrix", "N = " + std::to_string(N) + " must be ≥ 1");
     return Matrix<T>::Identity(N, N) - Matrix<T>::Constant(N, N, T(1) / T(N));
 }
 
-/// \brief Column means \f$\mu = \tfrac1N X^\top \mathbb{1}\f$ of an N×q data matrix, as a row vector.
+/// \brief Column means \f$\mu = \tfrac1N X^\top \one\f$ of an N×q data matrix, as a row vector.
 template <class T>
 RowVector<T> column_means(const Matrix<T>& X) {
     require_min_points(X, 1, "column_means", "X");
     return X.colwise().sum() / T(X.rows());
 }
 
-/// \brief The centred data \f$X - \mathbb{1}\mu = JX\f$.
+/// \brief The centred data \f$X - \one\mu = JX\f$.
 template <class T>
 Matrix<T> center_columns(const Matrix<T>& X) {
     return X.rowwise() - column_means(X);

@@ -46,7 +46,7 @@ Matrix<To> convert_matrix(const Eigen::MatrixBase<Derived>& A) {
     return out;
 }
 
-/// \brief The all-ones column vector \f$\mathbb{1}\in\mathbb{R}^N\f$.
+/// \brief The all-ones column vector \f$\one\in\mathbb{R}^N\f$.
 template <class T>
 Vector<T> ones(Eigen::Index N) {
     return Vector<T>::Constant(N, T(1));

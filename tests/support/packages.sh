@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages kernelbook needs, if any is missing.
-#   packages.sh test   — build + test suite (+ Doxygen, whose warnings are tests)
+#   packages.sh test   — build + test suite (+ Doxygen, whose warnings are tests, and the
+#                        browser test of the HTML book: Chromium, Node.js and npm)
 #   packages.sh book   — the same, plus what the figures and the experiment use
 # Runs apt-get only when something is missing; uses sudo when not root.
 set -euo pipefail
+# python3: the generators of the book's pages (docs/tools/*.py, standard library only).
+# chromium: the browser test opens every page of the HTML book headless (tests/browser).
 need=(cmake g++ make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
-      libmpfr-dev libgmp-dev libmpfi-dev doxygen libjs-mathjax)
+      libmpfr-dev libgmp-dev libmpfi-dev doxygen libjs-mathjax python3 chromium)
 if [ "${1:-test}" = book ]; then
   need+=()
 fi
@@ -13,6 +16,12 @@ missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm run the browser test (playwright-core, installed by the build with
+# `npm ci` from tests/browser/package-lock.json). They are checked as commands, not as
+# Debian packages: a machine may have them from elsewhere (a nodejs package that bundles
+# npm conflicts with Debian's npm package).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "kernelbook: installing missing Debian packages: ${missing[*]}"
 sudo=""

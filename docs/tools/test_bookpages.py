@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""Tests of bookpages.py on the small fixture project in docs/tools/fixture.
+
+    test_bookpages.py --generator bookpages.py --fixture DIR CASE
+    test_bookpages.py --generator bookpages.py --root SRC --index INDEX.md check-index
+
+Each CASE copies the fixture to a temporary directory, changes what the case is about,
+runs the generator and checks its exit code and what it wrote or printed. Exit 0: the
+case passed; 1: it failed (every failed expectation printed); 77: skipped (check-index
+without an INDEX.md).
+
+The fixture: chapters 01-alpha (present, with a README and an Errata section) and 02-beta
+(absent); labels toy:thm1 (a template test in three types, a plain test, an erratum,
+mentioned in the README and in src/kernelbook/toy.hpp), toy:lem2 (one test) and toy:ex3
+(no test, chapter 02-beta absent: pending).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+failures: list[str] = []
+
+
+def expect(cond: bool, what: str, detail: str = "") -> None:
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        failures.append(what)
+        if detail:
+            print("     " + detail.replace("\n", "\n     ")[:3000])
+
+
+class Run:
+    def __init__(self, gen: Path, root: Path, *extra: str, tests: bool = True):
+        self.out = root / "out"
+        args = [sys.executable, str(gen), "--root", str(root), "--out", str(self.out)]
+        args += ["--tests", str(root / "tests.txt")] if tests else ["--no-tests"]
+        p = subprocess.run(args + list(extra), capture_output=True, text=True)
+        self.rc, self.stdout, self.stderr = p.returncode, p.stdout, p.stderr
+
+    def page(self, name: str) -> str:
+        f = self.out / name
+        return f.read_text(encoding="utf-8") if f.exists() else ""
+
+    def log(self) -> str:
+        return f"exit {self.rc}\nstdout:\n{self.stdout}\nstderr:\n{self.stderr}"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture edit: '{old}' not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def case_index(gen: Path, root: Path) -> None:
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "the generator succeeds with one pending label", r.log())
+    p = r.page("theorem-index.md")
+    expect(p.startswith("# Theorem index {#theorem-index}"), "the page is `theorem-index`", p[:200])
+    expect("### toy:thm1 {#idx-toy-thm1}" in p, "each label has its anchored section")
+    expect("A sum of squares is non-negative: \\f$\\sum_i x_i^2 \\ge 0\\f$." in p, "the statement is shown, formula intact")
+    expect("**Checked by** 2 test cases:" in p, "a template test case counts once: toy:thm1 has 2 test cases", p)
+    expect("`` 01-alpha:sum of squares is non-negative [toy:thm1] `` in double, real50, real100" in p,
+           "a template test case is one line with its scalar types", p)
+    expect("chapters/01-alpha/properties.cpp`, line 2" in p, "the test's source file and line are given")
+    expect("- **Discussed in:** \\ref ch01-alpha" in p, "the chapter page that names the label is linked")
+    expect("- **Implemented in:** \\ref toy.hpp (line 5)" in p, "the header that names the label is linked, with its line")
+    expect("\\ref erratum-toy-thm1-constant" in p, "the label links its erratum")
+    lem2 = p.split("### toy:lem2", 1)[1].split("###", 1)[0]
+    expect("**Checked by** 1 test case:" in lem2, "toy:lem2 has its one test")
+    expect("Implemented in" not in lem2, "`toy:lem22` in the README and nothing in the header: no false mention", lem2)
+    ex3 = p.split("### toy:ex3", 1)[1]
+    expect("pending" in ex3 and "`chapters/02-beta` is not in this build" in ex3, "toy:ex3 is listed as pending", ex3)
+    expect("chapter 2, Beta (not in this build yet)" in ex3, "an absent chapter is named, not linked", ex3)
+    expect("[toy:nope]" in p and "not a label" in p, "a tag that is not a label is listed as a warning")
+    expect("| **all** | 3 | 2 | 1 | 0 |" in p, "the summary counts 3 labels: 2 checked, 1 pending, 0 missing", p)
+    expect("1 labels pending" in r.stderr and "toy:ex3" in r.stderr, "the build log names the pending label", r.stderr)
+
+
+def case_pages(gen: Path, root: Path) -> None:
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "the generator succeeds", r.log())
+    e = r.page("errata.md")
+    expect(e.startswith("# Errata of the source documents {#errata}"), "the page is `errata`")
+    expect("## toy-thm1-constant {#erratum-toy-thm1-constant}" in e, "each erratum has its anchored section", e)
+    expect("- **The source says:** the constant is printed as 3" in e, "the source's text is shown")
+    expect("- **Correct:** it is 2, as the test shows in every precision" in e, "the correction, continuation line joined", e)
+    expect("- **Demonstrated by:** `` 01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1] ``" in e, "the demonstrating test is named")
+    expect("a wrong number, Theorem 1" in e and "\\ref ch01-alpha" in e, "kind, place and chapter are given")
+    m = r.page("mainpage.md")
+    expect("<!--" not in m, "the markers of docs/mainpage.md are replaced", m)
+    expect("| 1 | \\ref ch01-alpha \"Alpha\" | the first toy chapter | — | `` ctest -R 01-alpha `` |" in m,
+           "a present chapter is linked, with the command that runs its checks", m)
+    expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | 1 | — |" in m,
+           "an absent chapter is named, with what it builds on", m)
+    expect("**2 of the 3 labelled statements**" in m and "1 erratum is recorded" in m, "the status line counts", m)
+
+
+def case_no_errata(gen: Path, root: Path) -> None:
+    errata = root / "docs/errata.md"
+    errata.write_text(errata.read_text(encoding="utf-8").split("### ")[0], encoding="utf-8")
+    edit(root / "chapters/01-alpha/README.md", '(test: "the printed constant of Theorem 1 is wrong [toy:thm1]")', "")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "an empty errata list is fine", r.log())
+    expect("**No erratum has been recorded yet.**" in r.page("errata.md"), "the page says there is none yet", r.page("errata.md"))
+    expect("0 errata are recorded" in r.page("mainpage.md"), "the main page says 0 errata")
+
+
+def case_missing_label(gen: Path, root: Path) -> None:
+    edit(root / "tests.txt", "01-alpha:lemma two holds exactly [toy:lem2]\n", "")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1, "a label without a test in a chapter that exists fails the build", r.log())
+    expect("MISSING: no test name carries [toy:lem2]" in r.stderr, "the error names the label", r.stderr)
+    expect("**MISSING**" in r.page("theorem-index.md"), "the page (written for inspection) shows MISSING")
+
+
+def case_strict(gen: Path, root: Path) -> None:
+    r = Run(gen, root)
+    expect(r.rc == 1, "without --allow-pending-chapters a pending label is an error", r.log())
+    expect("MISSING: no test name carries [toy:ex3]" in r.stderr, "the error names toy:ex3", r.stderr)
+    (root / "chapters/02-beta").mkdir()
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1, "once chapters/02-beta exists the switch no longer excuses toy:ex3", r.log())
+    expect("MISSING: no test name carries [toy:ex3]" in r.stderr, "the error names toy:ex3", r.stderr)
+
+
+def case_erratum_without_test(gen: Path, root: Path) -> None:
+    edit(root / "docs/errata.md", "- test: 01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]",
+         "- test: 01-alpha:the printed constant of Theorem 1 is wrongly printed [toy:thm1]")
+    edit(root / "chapters/01-alpha/README.md", '(test: "the printed constant of Theorem 1 is wrong [toy:thm1]")', "")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1, "an erratum whose test does not exist fails the build", r.log())
+    expect("its test '01-alpha:the printed constant of Theorem 1 is wrongly printed [toy:thm1]' does not exist" in r.stderr
+           and "did you mean '01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]'" in r.stderr,
+           "the error names the test and suggests the closest one", r.stderr)
+
+
+def case_erratum_unknown_label(gen: Path, root: Path) -> None:
+    edit(root / "docs/errata.md", "- label: toy:thm1", "- label: toy:thm9")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "unknown label 'toy:thm9'" in r.stderr, "an erratum with an unknown label fails", r.log())
+
+
+def case_uncollected_erratum(gen: Path, root: Path) -> None:
+    errata = root / "docs/errata.md"
+    errata.write_text(errata.read_text(encoding="utf-8").split("### ")[0], encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1, "a test cited in a chapter's Errata section but in no erratum fails the build", r.log())
+    expect("chapters/01-alpha/README.md: its Errata section cites the test '01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]'"
+           in r.stderr, "the error names the chapter and the test", r.stderr)
+
+
+def case_malformed(gen: Path, root: Path) -> None:
+    labels = root / "docs/labels.tsv"
+    saved = labels.read_text(encoding="utf-8")
+    labels.write_text(saved + "toy:ex4\ttoy\tan example without its chapters column\n", encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "expected 4 tab-separated columns" in r.stderr, "a row with a missing column fails", r.log())
+    labels.write_text(saved + "toy:thm1\ttoy\t01-alpha\tthe same label twice\n", encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "listed twice" in r.stderr, "a duplicate label fails", r.log())
+    labels.write_text(saved, encoding="utf-8")
+    edit(root / "docs/errata.md", "- kind: number", "- kind: typo")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "kind must be one of" in r.stderr, "an erratum of an unknown kind fails", r.log())
+
+
+def case_index_compare(gen: Path, root: Path) -> None:
+    def run():
+        p = subprocess.run([sys.executable, str(gen), "--root", str(root), "--check-index", str(root / "INDEX.md")],
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+    rc, out = run()
+    expect(rc == 0, "labels.tsv and an INDEX.md with the same labels agree", out)
+    edit(root / "INDEX.md", "`toy:ex3` example three", "example three")
+    rc, out = run()
+    expect(rc == 1 and "docs/labels.tsv has the label toy:ex3" in out, "a label INDEX.md lacks is reported", out)
+
+
+CASES = {
+    "index": case_index, "pages": case_pages, "no-errata": case_no_errata,
+    "missing-label": case_missing_label, "strict": case_strict,
+    "erratum-without-test": case_erratum_without_test, "erratum-unknown-label": case_erratum_unknown_label,
+    "uncollected-erratum": case_uncollected_erratum, "malformed": case_malformed,
+    "index-compare": case_index_compare,
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--generator", required=True, type=Path)
+    ap.add_argument("--fixture", type=Path)
+    ap.add_argument("--root", type=Path)
+    ap.add_argument("--index", type=Path)
+    ap.add_argument("case", choices=sorted(CASES) + ["check-index"])
+    a = ap.parse_args()
+    if a.case == "check-index":
+        if not a.index or not a.index.is_file():
+            print(f"skipped: no INDEX.md at {a.index} (the seeds live beside the project, in ../shared/seeds)")
+            return 77
+        return subprocess.run([sys.executable, str(a.generator), "--root", str(a.root), "--check-index", str(a.index)]).returncode
+    with tempfile.TemporaryDirectory(prefix="kb-bookpages-") as tmp:
+        root = Path(tmp) / "project"
+        shutil.copytree(a.fixture, root)
+        CASES[a.case](a.generator.resolve(), root)
+    if failures:
+        print(f"{len(failures)} expectation(s) failed")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

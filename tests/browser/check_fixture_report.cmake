@@ -1,0 +1,25 @@
+# One verdict of the browser check on its fixture pages, read from the report that
+# run_fixtures.cmake wrote:
+#   -DPAGE=raw-tex/index.html -DEXPECT="raw TeX"   the page was rejected with that problem
+#   -DPAGE=good/ -DEXPECT=clean                     every page under good/ was checked and passed
+if(NOT EXISTS ${REPORT})
+  message(FATAL_ERROR "no report at ${REPORT}: the fixture run did not complete")
+endif()
+file(READ ${REPORT} out)
+string(REGEX REPLACE "([][+.*()^$?|\\\\])" "\\\\\\1" page_re "${PAGE}")
+if(EXPECT STREQUAL "clean")
+  string(REGEX MATCHALL "\nok   ${page_re}[^\n]*" oks "\n${out}")
+  string(REGEX MATCHALL "FAIL ${page_re}[^\n]*" fails "${out}")
+  if(NOT oks OR fails)
+    message(FATAL_ERROR "expected every page under ${PAGE} checked and clean; passed: [${oks}] failed: [${fails}]\n${out}")
+  endif()
+  string(REPLACE ";" "" oks "${oks}")
+  message(STATUS "clean as expected:${oks}")
+else()
+  string(REGEX MATCHALL "FAIL ${page_re}: ${EXPECT}[^\n]*" hits "${out}")
+  if(NOT hits)
+    message(FATAL_ERROR "expected ${PAGE} to be rejected with '${EXPECT}':\n${out}")
+  endif()
+  string(REPLACE ";" "\n" hits "${hits}")
+  message(STATUS "rejected as expected:\n${hits}")
+endif()

@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+// Opens every HTML page under --root in headless Chromium and checks what a reader sees:
+//   - MathJax has typeset every formula: each math script has its rendered frame, no
+//     MathJax error element (.merror, "Math Processing Error"), and no raw TeX — \( \) \[ \]
+//     \f$ \f[ $…$ or a \command — left in the visible text (code blocks excepted);
+//   - every image has loaded (complete, naturalWidth > 0);
+//   - every internal link, script, stylesheet and image reference resolves to an existing
+//     file, and every #anchor exists in its target page (id= or name=);
+//   - no console error, no uncaught exception, no failed request.
+// Pages are opened from disk (file://), as a reader opens build/docs/html/index.html,
+// in several tabs of ONE Chromium (Debian's /usr/bin/chromium, driven by playwright-core;
+// no browser is downloaded) with a fresh, temporary user-data-dir.
+//
+//   node check_pages.mjs --root DIR [--exclude SUBDIR]… [--jobs N] [--chromium PATH]
+//                        [--screenshot PAGE=OUT.png]… [--timeout MS] [--verbose]
+//
+// Exit 0: every page is clean. Exit 1: some page is not (each problem printed as
+// "FAIL <page>: <problem>"). Exit 2: the check could not run (no Chromium, no pages, …).
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function parseArgs(argv) {
+  const a = { root: null, exclude: [], jobs: 4, chromium: '/usr/bin/chromium', screenshots: [], timeout: 30000, verbose: false, chromiumArgs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i], v = () => { if (i + 1 >= argv.length) usage(`${k} needs a value`); return argv[++i]; };
+    if (k === '--root') a.root = path.resolve(v());
+    else if (k === '--exclude') a.exclude.push(v());
+    else if (k === '--jobs') a.jobs = Math.max(1, parseInt(v(), 10));
+    else if (k === '--chromium') a.chromium = v();
+    else if (k === '--timeout') a.timeout = parseInt(v(), 10);
+    else if (k === '--verbose') a.verbose = true;
+    else if (k === '--chromium-arg') a.chromiumArgs.push(v());
+    else if (k === '--screenshot') {
+      const s = v(), eq = s.indexOf('=');
+      if (eq < 1) usage(`--screenshot wants PAGE=OUT.png, got ${s}`);
+      a.screenshots.push({ page: s.slice(0, eq), out: path.resolve(s.slice(eq + 1)) });
+    } else usage(`unknown argument ${k}`);
+  }
+  if (!a.root) usage('--root is required');
+  return a;
+}
+
+function usage(msg) {
+  console.error(`check_pages: ${msg}\nusage: node check_pages.mjs --root DIR [--exclude SUBDIR]… [--jobs N] [--chromium PATH] [--screenshot PAGE=OUT.png]…`);
+  process.exit(2);
+}
+
+function setupFailure(msg) {
+  console.error(`check_pages: cannot run: ${msg}`);
+  process.exit(2);
+}
+
+// Every .html file under root, relative paths, sorted; excluded top-level folders skipped.
+function listPages(root, exclude) {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name), rel = path.relative(root, p);
+      if (exclude.some((x) => rel === x || rel.startsWith(x + path.sep))) continue;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.endsWith('.html')) out.push(rel);
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+// Anchors of a file (id= and name= attributes), read once per file.
+const anchorCache = new Map();
+function anchorsOf(file) {
+  if (!anchorCache.has(file)) {
+    const html = fs.readFileSync(file, 'utf8');
+    const set = new Set();
+    for (const m of html.matchAll(/\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) set.add(m[1] ?? m[2]);
+    anchorCache.set(file, set);
+  }
+  return anchorCache.get(file);
+}
+
+// Runs in the page: waits for MathJax 2 to finish its start-up typesetting: the start-up
+// signal "End" follows "End Typeset", and a hook registered after it still fires. (Do not
+// MathJax.Hub.Queue() from inside the hook: the queue waits for the hooks, a deadlock.)
+async function waitForMathJax(page, timeout) {
+  return page.evaluate((timeout) => new Promise((resolve) => {
+    const usesMathJax = [...document.scripts].some((s) => /MathJax\.js/.test(s.src));
+    if (!usesMathJax) return resolve('absent');
+    const t0 = Date.now();
+    const poll = () => {
+      if (window.MathJax && window.MathJax.Hub && window.MathJax.Hub.Register) {
+        window.MathJax.Hub.Register.StartupHook('End', () => resolve('done'));
+      } else if (Date.now() - t0 > timeout) {
+        resolve('MathJax did not load');
+      } else {
+        setTimeout(poll, 20);
+      }
+    };
+    poll();
+    setTimeout(() => resolve('MathJax did not finish typesetting'), timeout);
+  }), timeout);
+}
+
+// Runs in the page: everything the DOM can tell after typesetting.
+function inspectPage() {
+  const r = { formulas: 0, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
+  // Formulas: each <script type="math/tex…"> must be preceded by its rendered frame.
+  for (const s of document.querySelectorAll('script[type^="math/tex"]')) {
+    r.formulas++;
+    const prev = s.previousElementSibling;
+    const cls = prev ? String(prev.className) : '';
+    if (!prev || !/\bMathJax(_Display|_SVG|_CHTML)?\b/.test(cls) || /MathJax_(Preview|Processing)/.test(cls)) {
+      r.unrendered.push(s.textContent.slice(0, 80));
+    }
+  }
+  for (const e of document.querySelectorAll('.merror, .MathJax_Error, [class*="MathJax"] .merror')) {
+    r.mathErrors.push((e.getAttribute('title') || e.textContent || '').slice(0, 120));
+  }
+  // Visible text outside code: raw TeX there means a formula was not typeset.
+  const skip = 'script, style, noscript, pre, code, tt, .fragment, .line, .MathJax, .MathJax_Display, #MathJax_Message, template';
+  // Skipped subtrees are rejected whole (a source listing has thousands of text nodes).
+  const walker = document.createTreeWalker(document.body || document.documentElement,
+    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
+    { acceptNode: (n) => n.nodeType === 1 ? (n.matches(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP) : NodeFilter.FILTER_ACCEPT });
+  const patterns = [
+    [/\\[()[\]]/, 'TeX delimiter'],
+    [/\\f[$[\](){}]/, 'Doxygen formula command'],
+    [/\$\$/, '$$'],
+    [/\$[^$\n]{0,200}?[\\^_{][^$\n]{0,200}?\$/, '$…$ (Doxygen 1.9.4 does not understand it: use \\f$ … \\f$)'],
+    [/\\(?:begin|end)\{/, 'TeX environment'],
+    [/\\[A-Za-z]{2,}/, 'TeX command'],
+    [/Math Processing Error/, 'MathJax error'],
+  ];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el) continue;
+    const t = n.textContent;
+    for (const [re, what] of patterns) {
+      const m = re.exec(t);
+      if (m) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden') break;
+        const i = m.index;
+        r.rawTex.push(`${what}: "${t.slice(Math.max(0, i - 30), i + 50).replace(/\s+/g, ' ').trim()}"`);
+        break;
+      }
+    }
+  }
+  if (/Math Processing Error/.test(document.body ? document.body.innerText : '')) r.mathErrors.push('Math Processing Error');
+  // Images.
+  for (const img of document.images) {
+    r.images.push({ src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0 });
+  }
+  // References: links, scripts, stylesheets, images, frames.
+  const add = (kind, url) => { if (url) r.refs.push({ kind, url }); };
+  for (const a of document.querySelectorAll('a[href], area[href]')) add('link', a.href);
+  for (const l of document.querySelectorAll('link[href]')) add('stylesheet', l.href);
+  for (const s of document.querySelectorAll('script[src]')) add('script', s.src);
+  for (const f of document.querySelectorAll('iframe[src]')) add('frame', f.src);
+  for (const i of document.querySelectorAll('img[src]')) add('image', i.src);
+  return r;
+}
+
+async function checkPage(page, rel, a, stats) {
+  const problems = [];
+  const file = path.join(a.root, rel);
+  const listeners = {
+    console: (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); },
+    pageerror: (e) => problems.push(`uncaught exception: ${e.message}`),
+    // ERR_ABORTED is a request cancelled by the page or by leaving it (MathJax loads its
+    // menu and zoom extensions 1–2 s after typesetting); a missing file is ERR_FILE_NOT_FOUND.
+    requestfailed: (q) => {
+      const why = q.failure() ? q.failure().errorText : '?';
+      if (why !== 'net::ERR_ABORTED') problems.push(`request failed: ${q.url()} (${why})`);
+    },
+  };
+  for (const [k, f] of Object.entries(listeners)) page.on(k, f);
+  try {
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: a.timeout });
+    const mj = await waitForMathJax(page, a.timeout);
+    if (mj !== 'done' && mj !== 'absent') problems.push(mj);
+    const r = await page.evaluate(inspectPage);
+    stats.formulas += r.formulas;
+    for (const u of r.unrendered) problems.push(`formula not typeset: ${u}`);
+    for (const e of r.mathErrors) problems.push(`MathJax error: ${e}`);
+    for (const t of r.rawTex) problems.push(`raw TeX in the text (${t})`);
+    for (const im of r.images) {
+      stats.images++;
+      if (!im.ok) problems.push(`image did not load: ${im.src}`);
+    }
+    for (const { kind, url } of r.refs) {
+      const u = new URL(url);
+      if (u.protocol !== 'file:') { if (/^https?:$/.test(u.protocol)) stats.external++; continue; }
+      stats.internal++;
+      let target = fileURLToPath(u);
+      if (fs.existsSync(target) && fs.statSync(target).isDirectory()) target = path.join(target, 'index.html');
+      if (!fs.existsSync(target)) {
+        problems.push(`broken ${kind}: ${url.replace(pathToFileURL(a.root).href + '/', '')} does not exist`);
+        continue;
+      }
+      const hash = decodeURIComponent(u.hash.slice(1));
+      if (hash && kind === 'link' && /\.html?$/.test(target)) {
+        stats.anchors++;
+        if (!anchorsOf(target).has(hash)) {
+          problems.push(`missing anchor: ${path.relative(a.root, target)}#${hash} (linked as ${url.replace(pathToFileURL(a.root).href + '/', '')})`);
+        }
+      }
+    }
+    const shot = a.screenshots.find((s) => s.page === rel);
+    if (shot) {
+      // As a reader sees it: after MathJax has loaded its menu and zoom extensions (1–2 s
+      // after typesetting) and its "Typesetting math" / "Loading" box has faded.
+      await page.waitForFunction(() => {
+        const mj = window.MathJax, m = document.getElementById('MathJax_Message');
+        const idle = !m || getComputedStyle(m).display === 'none' || getComputedStyle(m).visibility === 'hidden';
+        return idle && (!mj || !mj.Extension || (mj.Extension.MathMenu && mj.Extension.MathZoom));
+      }, null, { timeout: 8000 }).catch(() => {});
+      fs.mkdirSync(path.dirname(shot.out), { recursive: true });
+      await page.screenshot({ path: shot.out, fullPage: false });
+      shot.done = true;
+    }
+  } catch (e) {
+    problems.push(`could not be checked: ${e.message.split('\n')[0]}`);
+  } finally {
+    for (const [k, f] of Object.entries(listeners)) page.off(k, f);
+  }
+  return [...new Set(problems)];
+}
+
+async function main() {
+  const a = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(a.root) || !fs.statSync(a.root).isDirectory()) setupFailure(`${a.root} is not a directory (build the book first: cmake --build build --target docs)`);
+  if (!fs.existsSync(a.chromium)) setupFailure(`Chromium not found at ${a.chromium}: install Debian's chromium (bash tests/support/packages.sh test)`);
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch (e) {
+    setupFailure(`playwright-core is not installed next to this script (the build runs npm ci in build/tests/browser): ${e.message.split('\n')[0]}`);
+  }
+  const pages = listPages(a.root, a.exclude);
+  if (pages.length === 0) setupFailure(`no HTML page under ${a.root}`);
+  for (const s of a.screenshots) if (!pages.includes(s.page)) setupFailure(`--screenshot: ${s.page} is not a page under ${a.root}`);
+
+  const t0 = Date.now();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: a.chromium, headless: true, args: [...FLAGS, ...a.chromiumArgs],
+      viewport: { width: 1280, height: 900 }, timeout: a.timeout,
+    });
+  } catch (e) {
+    fs.rmSync(profile, { recursive: true, force: true });
+    setupFailure(`Chromium did not start (${a.chromium}): ${e.message.split('\n')[0]}`);
+  }
+  const tLaunch = Date.now() - t0;
+  const stats = { formulas: 0, images: 0, internal: 0, anchors: 0, external: 0 };
+  const failures = [];
+  const times = [];
+  let next = 0;
+  const worker = async () => {
+    const page = await context.newPage();
+    while (next < pages.length) {
+      const rel = pages[next++];
+      const t = Date.now();
+      const problems = await checkPage(page, rel, a, stats);
+      times.push([Date.now() - t, rel]);
+      for (const p of problems) failures.push(`FAIL ${rel}: ${p}`);
+      if (a.verbose) console.log(`${problems.length ? 'FAIL' : 'ok  '} ${rel} (${Date.now() - t} ms)`);
+    }
+    await page.close();
+  };
+  await Promise.all(Array.from({ length: Math.min(a.jobs, pages.length) }, worker));
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  for (const f of failures) console.log(f);
+  times.sort((x, y) => y[0] - x[0]);
+  console.log(`check_pages: ${pages.length} pages in ${secs} s (Chromium start ${(tLaunch / 1000).toFixed(1)} s, ${a.jobs} tabs): `
+    + `${stats.formulas} formulas, ${stats.images} images, ${stats.internal} internal references `
+    + `(${stats.anchors} with an anchor), ${stats.external} external links not followed; `
+    + `slowest: ${times.slice(0, 3).map(([ms, p]) => `${p} ${ms} ms`).join(', ')}`);
+  for (const s of a.screenshots) if (s.done) console.log(`check_pages: screenshot of ${s.page} in ${s.out}`);
+  if (failures.length) {
+    console.log(`check_pages: ${failures.length} problem(s) on ${new Set(failures.map((f) => f.split(':')[0])).size} page(s)`);
+    process.exit(1);
+  }
+  console.log('check_pages: every page is clean');
+}
+
+main().catch((e) => setupFailure(e.stack || String(e)));
