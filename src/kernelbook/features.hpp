@@ -81,6 +81,13 @@ public:
         return monomials(X) * root.asDiagonal();
     }
 
+    /// \brief The inner products \f$\langle\phi(x_i), \phi(y_j)\rangle = m(x_i)^\top W\, m(y_j)\f$ of
+    ///        every row of X (N×q) with every row of Y (M×q): an N×M matrix, exact in rationals.
+    /// \throws kb::error as kb::PolynomialFeatureMap::monomials.
+    Matrix<T> inner_products(const Matrix<T>& X, const Matrix<T>& Y) const {
+        return monomials(X) * weights_.asDiagonal() * monomials(Y).transpose();
+    }
+
     /// \brief The kernel this map represents.
     const PolynomialKernel<T>& kernel() const { return kernel_; }
 
@@ -116,6 +123,37 @@ private:
     int q_;
     std::vector<std::vector<int>> exponents_;
     Vector<T> weights_;
+};
+
+/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \|y\|^2)\f$, of each row of Y
+///        (N×q → N×(q+1)); for q = 2 it is \f$(y_1, y_2, y_1^2 + y_2^2)\f$. Exact in rationals.
+///
+/// It puts the points on the paraboloid \f$x_{q+1} = \|x_{1..q}\|^2\f$: points on a circle of
+/// radius r land on the plane \f$x_{q+1} = r^2\f$, so two concentric circles of radii
+/// \f$r_1 < r_2\f$ are separated by any plane \f$x_{q+1} = c\f$ with \f$r_1^2 < c < r_2^2\f$.
+/// \throws kb::error if Y is empty or not finite.
+template <class T>
+Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
+    require_points(Y, "paraboloid_lift", "Y");
+    Matrix<T> out(Y.rows(), Y.cols() + 1);
+    out.leftCols(Y.cols()) = Y;
+    for (Eigen::Index n = 0; n < Y.rows(); ++n) out(n, Y.cols()) = Y.row(n).squaredNorm();
+    return out;
+}
+
+/// \brief The kernel induced by kb::paraboloid_lift:
+///        \f$k(x, y) = \langle\phi(x), \phi(y)\rangle = x^\top y + \|x\|^2\|y\|^2\f$ — the linear
+///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \|x\|^2\f$ (closure rules 1 and 5).
+template <class T>
+struct ParaboloidLiftKernel {
+    using Scalar = T; ///< the scalar type of the kernel's values
+    /// \brief \f$x^\top y + \|x\|^2\|y\|^2\f$, exact in rationals.
+    template <class A, class B>
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
+    }
+    /// \brief The formula, for printing.
+    std::string describe() const { return "k(x, y) = xᵀy + ‖x‖²‖y‖²"; }
 };
 
 } // namespace kb

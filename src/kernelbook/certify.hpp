@@ -1,0 +1,126 @@
+#pragma once
+/// \file certify.hpp
+/// \brief PSD certificates: a three-valued verdict on "is this Gram matrix positive
+///        semi-definite?" — proven, refuted with a witness, or undecided.
+///
+/// An eigenvalue computed in floating point can say "−3·10⁻¹⁷": that is evidence, not
+/// proof. A certificate is a proof a reader can check independently:
+///  - **proven** (exact): rational matrices L (N×r) and d > 0 (r entries) with
+///    \f$K = L\,\mathrm{diag}(d)\,L^\top\f$ *exactly*, so
+///    \f$c^\top K c = \sum_k d_k (l_k^\top c)^2 \ge 0\f$ for every c;
+///  - **proven** (interval): every pivot of a Cholesky factorisation carried out in
+///    interval arithmetic has a positive lower bound, so the (unknown, real) matrix inside
+///    the intervals is positive definite;
+///  - **refuted**: a rational vector c with \f$c^\top K c < 0\f$ — exactly for rational K, or
+///    with an interval enclosure of \f$c^\top K c\f$ whose upper end is negative;
+///  - **undecided**: intervals too wide to tell (a singular or nearly singular matrix
+///    whose entries are not rational). Exact certificates are never undecided.
+///
+/// The exact certificate is an \f$LDL^\top\f$ factorisation with symmetric (diagonal)
+/// pivoting, written out here rather than taken from Eigen: Eigen's `LDLT` stops early on
+/// a matrix such as \f$\begin{pmatrix}0&1\\1&0\end{pmatrix}\f$, whose diagonal is zero, and
+/// does not return a witness. \see the chapter page "Chapter 4 — Kernels and their closure properties".
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/real.hpp"
+
+#include <boost/multiprecision/mpfi.hpp>
+
+#include <string>
+
+namespace kb {
+
+/// \brief Interval arithmetic with 50-digit endpoints (MPFI): every operation returns an
+///        interval that contains the exact result of the operation on any values in its
+///        arguments. Never compare two overlapping intervals (Boost throws inside a
+///        `noexcept` function, which aborts): use kb::lower_bound and kb::upper_bound.
+using interval = bmp::number<bmp::mpfi_float_backend<50>, bmp::et_off>;
+
+/// \brief The three answers a certificate can give.
+enum class PsdVerdict {
+    proven,   ///< the matrix is PSD (and the certificate says how)
+    refuted,  ///< a witness c with \f$c^\top K c < 0\f$ was found and checked
+    undecided ///< interval arithmetic could not decide
+};
+
+/// \brief "proven PSD", "refuted", "undecided".
+std::string to_string(PsdVerdict verdict);
+
+/// \brief The outcome of kb::certify_psd, with the evidence.
+struct PsdCertificate {
+    PsdVerdict verdict = PsdVerdict::undecided; ///< the answer
+    bool definite = false;  ///< proven positive *definite* (all N pivots positive)
+    Eigen::Index rank = 0;  ///< proven: number of positive pivots (exact rank for rational K)
+    Matrix<rational> L;     ///< proven exactly: N×r, unit entries at the pivots, \f$K = L\,\mathrm{diag}(d)\,L^\top\f$
+    Vector<rational> d;     ///< proven exactly: the r positive pivots
+    Vector<rational> witness; ///< refuted: an integer vector c with \f$c^\top K c < 0\f$
+    rational witness_value;   ///< refuted: \f$c^\top K c\f$ (exact), or a rational upper bound on it (intervals)
+    std::string reason;       ///< one sentence saying how the verdict was reached
+
+    /// \brief verdict == proven.
+    bool proven() const { return verdict == PsdVerdict::proven; }
+    /// \brief verdict == refuted.
+    bool refuted() const { return verdict == PsdVerdict::refuted; }
+    /// \brief verdict == undecided.
+    bool undecided() const { return verdict == PsdVerdict::undecided; }
+};
+
+/// \brief Exact PSD decision for a rational symmetric matrix, by \f$LDL^\top\f$ with
+///        symmetric pivoting.
+///
+/// At each step, on the remaining Schur complement S:
+///  - a negative diagonal entry \f$S_{ii} < 0\f$ refutes (\f$u = e_i\f$);
+///  - otherwise the largest positive diagonal entry is the pivot \f$d\f$, with
+///    \f$l = S_{:,p}/d\f$ and \f$S \leftarrow S - d\,l\,l^\top\f$;
+///  - if the whole diagonal of S is zero, a non-zero \f$S_{ij}\f$ refutes
+///    (\f$u = e_i - \mathrm{sign}(S_{ij})\,e_j\f$, \f$u^\top S u = -2|S_{ij}|\f$), and S = 0 proves.
+///
+/// A refuting u on the remaining indices is extended to a witness c on all indices by
+/// solving \f$l_k^\top c = 0\f$ for the eliminated pivots (backwards), so that
+/// \f$c^\top K c = u^\top S u < 0\f$; c is scaled to integers. Never undecided.
+/// \param K N×N, exactly symmetric.
+/// \throws kb::error if K is empty, not square or not exactly symmetric.
+PsdCertificate certify_psd(const Matrix<rational>& K);
+
+/// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals.
+///
+/// Interval Cholesky \f$K = LL^\top\f$ without pivoting: if the lower bound of every pivot
+/// \f$K_{jj} - \sum_{k<j} L_{jk}^2\f$ is positive, every real matrix inside the intervals
+/// is positive definite: **proven**. Otherwise the exact certificate of the matrix of
+/// midpoints is computed; if it yields a witness c and the interval enclosure of
+/// \f$c^\top K c\f$ lies below zero: **refuted**. Otherwise **undecided**.
+/// \param K N×N, K(i, j) and K(j, i) the same interval (kb::gram guarantees it).
+/// \throws kb::error if K is empty, not square, not symmetric, or has a non-finite end.
+PsdCertificate certify_psd(const Matrix<interval>& K);
+
+/// \brief \f$c^\top K c = \sum_{ij} c_i c_j K_{ij}\f$, exactly.
+/// \throws kb::error on mismatched sizes.
+rational quadratic_form(const Matrix<rational>& K, const Vector<rational>& c);
+
+/// \brief An interval containing \f$c^\top K c\f$ for every real matrix inside K.
+/// \throws kb::error on mismatched sizes.
+interval quadratic_form(const Matrix<interval>& K, const Vector<rational>& c);
+
+/// \brief The smallest interval with 50-digit ends that contains the rational r.
+interval to_interval(const rational& r);
+
+/// \brief Entry-wise kb::to_interval.
+Matrix<interval> to_interval(const Matrix<rational>& A);
+
+/// \brief The lower end of x, as an exact rational.
+rational lower_bound(const interval& x);
+
+/// \brief The upper end of x, as an exact rational.
+rational upper_bound(const interval& x);
+
+/// \brief A rational number inside x (its midpoint rounded to 50 digits).
+rational midpoint(const interval& x);
+
+/// \brief Whether x certainly exceeds 0 (its lower end is > 0); never throws.
+bool certainly_positive(const interval& x);
+
+/// \brief Whether x is certainly below 0 (its upper end is < 0); never throws.
+bool certainly_negative(const interval& x);
+
+} // namespace kb
