@@ -61,7 +61,7 @@ void gram_matrices(kb::book::Report& r) {
     r.exact("beeny:def3.4", "G = gram(xᵀy, Vᵀ): with points as rows (this book) the same matrix is XXᵀ, X = Vᵀ",
             G == kb::gram(kb::LinearKernel<Q>{}, Matrix<Q>(V.transpose())));
     const Matrix<Q> N = kb::exact_null_space(G);
-    r.exact("beeny:def3.4", "G is PSD (exact LDLᵀ certificate) but singular: four vectors in R³, null vector " +
+    r.exact("beeny:def3.4", "G is PSD (exact elimination certificate) but singular: four vectors in R³, null vector " +
                                 vec(N.col(0)),
             kb::is_psd_exact(G) && N.cols() == 1 && Vector<Q>(V * N.col(0)) == Vector<Q>::Zero(3));
     r.erratum("beeny:def3.7",
@@ -437,7 +437,7 @@ void hilbert_dimension(kb::book::Report& r) {
               "every SEPARABLE infinite-dimensional Hilbert space is isomorphic to ℓ² (ℓ²(ℝ) is not: it has "
               "uncountably many orthonormal vectors at mutual distance √2). The Gaussian RKHS is separable: Mercer's "
               "eigenfunctions √λᵢ eᵢ are a countable orthonormal basis — though its sections k(x,·), x ∈ ℝ, are an "
-              "uncountable linearly independent family (as the certificate above shows for every finite subfamily)",
+              "uncountable linearly independent family (as the check above shows for every finite subfamily)",
               eig.values(11) > bound);
     r.erratum("beeny:def3.2", "\"two Hilbert spaces are isomorphic if and only if they have the same dimension\"",
               "the same HILBERT dimension (cardinality of an orthonormal basis), not the algebraic dimension: ℓ² and "

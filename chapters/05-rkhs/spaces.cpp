@@ -140,8 +140,8 @@ TEST_CASE("companion: V V^T is not the Gram matrix of the columns [beeny:ex3.5]"
 //! [dimension]
 TEST_CASE("Gaussian sections of distinct points are independent for every N while polynomial sections span at most binom(q+d d) [beeny:def3.2] [beeny:ex3.3]") {
     // The Gaussian RKHS is infinite-dimensional: the Gram matrix of any N distinct points is
-    // positive definite — certified here in 100 digits by λ_min above the eigensolver's
-    // backward error — so {k(x, ·)} is linearly independent. Its Hilbert dimension is still
+    // positive definite — shown here in 100 digits by λ_min above the eigensolver's backward
+    // error (Weyl: the exact λ_min is then positive) — so {k(x, ·)} is linearly independent. Its Hilbert dimension is still
     // countable (Mercer's eigenfunctions are a countable orthonormal basis).
     using R = kb::real100;
     kb::test::property<R>([] {
@@ -166,7 +166,7 @@ TEST_CASE("Gaussian sections of distinct points are independent for every N whil
 TEST_CASE("is_psd_exact certifies singular PSD Gram matrices where a zero pivot precedes a positive one [beeny:ex3.5]") {
     // Regression: Eigen's LDLT pivots on the diagonal before the Schur update and reports
     // NumericalIssue for these PSD matrices (a repeated point; four vectors in R²), although
-    // its factorisation is exact. The certificate is D ≥ 0 with an exact reconstruction.
+    // they are PSD. is_psd_exact now eliminates on the Schur complement itself.
     using Q = kb::rational;
     const kb::PolynomialKernel<Q> k(Q(1), 2);
     Matrix<Q> X(3, 2);

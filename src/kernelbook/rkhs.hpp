@@ -217,9 +217,12 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
 /// \brief The squared norm \f$\|f\|^2 = \langle f, f\rangle = \alpha^\top K(X)\,\alpha \ge 0\f$.
 ///
 /// A small negative value within the rounding of the quadratic form,
-/// \f$16\,(N+1)\,\varepsilon\,|\alpha|^\top |K|\,|\alpha|\f$, is returned as 0. A negative
-/// value beyond it (any negative value in exact arithmetic) means the kernel is not
-/// positive semi-definite on these centres, so it defines no inner product.
+/// \f$16\,(N+1)\,\varepsilon\,s\f$ with the scale
+/// \f$s = |\alpha|^\top |K|\,|\alpha| + (\sum_i |\alpha_i| \sqrt{|K_{ii}|})^2\f$ (the second
+/// term bounds \f$\sum_{ij}|\alpha_i||\alpha_j||K_{ij}|\f$ for a PSD kernel even when an entry
+/// \f$K_{ij}\f$ is small by cancellation), is returned as 0. A negative value beyond it
+/// (any negative value in exact arithmetic) means the kernel is not positive semi-definite
+/// on these centres, so it defines no inner product.
 /// \throws kb::error if \f$\alpha^\top K \alpha\f$ is negative beyond rounding.
 template <class T, class Kernel>
 T squared_norm(const KernelExpansion<T, Kernel>& f) {
@@ -227,10 +230,17 @@ T squared_norm(const KernelExpansion<T, Kernel>& f) {
     const Matrix<T> K = gram(f.kernel(), f.centres());
     const Vector<T>& alpha = f.coefficients();
     const T s = alpha.dot(K * alpha);
-    // The scale of the quadratic form: |α|ᵀ|K||α| bounds every summand.
-    const Vector<T> a = alpha.cwiseAbs();
-    const T scale = a.dot(K.cwiseAbs() * a);
-    const T rounding = T(16) * T(f.terms() + 1) * epsilon<T>() * scale;
+    // The scale of the quadratic form: |α|ᵀ|K||α| bounds every summand as computed, and
+    // (Σ|αᵢ|√|Kᵢᵢ|)² bounds them as they would be without cancellation (|Kᵢⱼ|² ≤ KᵢᵢKⱼⱼ).
+    T rounding(0);
+    if constexpr (!is_exact_v<T>) {
+        using std::sqrt;
+        const Vector<T> a = alpha.cwiseAbs();
+        T diagonal(0);
+        for (Eigen::Index i = 0; i < f.terms(); ++i) diagonal += a(i) * sqrt(abs(K(i, i)));
+        const T scale = a.dot(K.cwiseAbs() * a) + diagonal * diagonal;
+        rounding = T(16) * T(f.terms() + 1) * epsilon<T>() * scale;
+    }
     require(!(s < -rounding), "squared_norm",
             "⟨f, f⟩ = αᵀKα = " + show(s) + " is negative beyond rounding (bound " + show(rounding) +
                 "): the kernel is not positive semi-definite on these centres, so ⟨·,·⟩ is not an inner "
