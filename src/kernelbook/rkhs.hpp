@@ -1,0 +1,395 @@
+#pragma once
+/// \file rkhs.hpp
+/// \brief The reproducing kernel Hilbert space on finite spans: kernel expansions
+///        \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$, their inner product and norm, the
+///        Riesz representer of a functional on a span, and minimum-norm interpolation.
+///
+/// For a kernel k (symmetric, positive semi-definite) the functions
+/// \f[ f = \sum_{i=1}^{N} \alpha_i\, k(x_i, \cdot), \qquad g = \sum_{j=1}^{M} \beta_j\, k(y_j, \cdot) \f]
+/// form the space \f$\mathcal G\f$ of `zhu:thm5`, with the inner product
+/// \f[ \langle f, g \rangle = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\, \beta . \f]
+/// Its completion is the RKHS \f$\mathcal H\f$ of k (Moore–Aronszajn). Everything here is
+/// exact in `kb::rational` for kernels with rational values (linear, polynomial).
+/// \see \ref ch05-rkhs
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/solve.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kb {
+
+/// \brief A function in the span of the kernel sections,
+///        \f$f = \sum_{i=1}^N \alpha_i\, k(x_i, \cdot)\f$ (`zhu:thm5`).
+///
+/// The same function has many expansions (repeated centres, linearly dependent
+/// sections); every operation here depends only on the function, which is what
+/// `zhu:thm5` leaves as an exercise and chapter 5 proves and tests.
+/// \tparam T      the scalar type
+/// \tparam Kernel any kernel: `k(x, y)` on two row vectors returns a T
+template <class T, class Kernel>
+class KernelExpansion {
+public:
+    using Scalar = T;           ///< the scalar type
+    using kernel_type = Kernel; ///< the kernel's type
+
+    /// \brief \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$.
+    /// \param k     the kernel
+    /// \param X     the centres \f$x_1, \dots, x_N\f$, one per row (N×q, N ≥ 1, q ≥ 1), finite
+    /// \param alpha the coefficients \f$\alpha\f$ (length N), finite
+    /// \throws kb::error if X is empty, a count does not match, or a value is not finite.
+    KernelExpansion(const Kernel& k, const Matrix<T>& X, const Vector<T>& alpha)
+        : k_(k), X_(X), alpha_(alpha) {
+        const std::string where = "KernelExpansion";
+        require(X.rows() >= 1 && X.cols() >= 1, where,
+                "the centres X must hold at least one point (one per row) of dimension ≥ 1, but X is " +
+                    std::to_string(X.rows()) + "×" + std::to_string(X.cols()) +
+                    "; write the zero function as 0·k(x, ·)");
+        require(alpha.size() == X.rows(), where,
+                "there are " + std::to_string(X.rows()) + " centres (rows of X) but " +
+                    std::to_string(alpha.size()) +
+                    " coefficients α; f = Σᵢ αᵢ k(xᵢ, ·) needs one coefficient per centre");
+        require_finite(X, where, "X");
+        require_finite(alpha, where, "α");
+    }
+
+    /// \brief The kernel k.
+    const Kernel& kernel() const { return k_; }
+    /// \brief The centres X (N×q, one per row).
+    const Matrix<T>& centres() const { return X_; }
+    /// \brief The coefficients α (length N).
+    const Vector<T>& coefficients() const { return alpha_; }
+    /// \brief The number N of terms of this expansion (not an invariant of the function).
+    Eigen::Index terms() const { return X_.rows(); }
+    /// \brief The dimension q of the points the function is defined on.
+    Eigen::Index dimension() const { return X_.cols(); }
+
+    /// \brief The value \f$f(z) = \sum_i \alpha_i\, k(x_i, z)\f$ at one point z (a row vector).
+    /// \throws kb::error if z does not have q entries or is not finite.
+    template <class Derived>
+    T operator()(const Eigen::MatrixBase<Derived>& z) const {
+        const std::string where = "KernelExpansion::operator()";
+        require(z.size() == dimension(), where,
+                "the point z has " + std::to_string(z.size()) + " entries but f is a function on R^" +
+                    std::to_string(dimension()));
+        require_finite(z, where, "z");
+        // f(z) = Σᵢ αᵢ k(xᵢ, z)
+        const RowVector<T> point = z.reshaped().transpose();
+        T value(0);
+        for (Eigen::Index i = 0; i < terms(); ++i) value += alpha_(i) * k_(X_.row(i), point);
+        return value;
+    }
+
+    /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(Z, X)\,\alpha\f$ at the rows of Z (M×q).
+    /// \throws kb::error if Z is empty, not finite, or its points do not have dimension q.
+    Vector<T> values(const Matrix<T>& Z) const {
+        require(Z.cols() == dimension(), "KernelExpansion::values",
+                "the points Z have dimension " + std::to_string(Z.cols()) + " but f is a function on R^" +
+                    std::to_string(dimension()));
+        return gram(k_, Z, X_) * alpha_;
+    }
+
+private:
+    Kernel k_;
+    Matrix<T> X_;
+    Vector<T> alpha_;
+};
+
+/// \brief The kernel section \f$\phi(x) = k_x = k(x, \cdot)\f$, the canonical feature of
+///        the point x (`zhu:thm5`): the expansion with the single centre x and coefficient 1.
+/// \param k the kernel
+/// \param x a point (row vector with q ≥ 1 finite entries)
+/// \throws kb::error as kb::KernelExpansion.
+template <class Kernel, class Derived>
+KernelExpansion<typename Derived::Scalar, Kernel> feature(const Kernel& k, const Eigen::MatrixBase<Derived>& x) {
+    using T = typename Derived::Scalar;
+    const Matrix<T> X = x.reshaped().transpose();
+    return KernelExpansion<T, Kernel>(k, X, Vector<T>::Ones(1));
+}
+
+namespace detail {
+/// \brief Checks that two expansions live on the same space and use the same kernel.
+///
+/// Kernels are arbitrary function objects and cannot be compared in general; two
+/// expansions that use the same kernel give bit-identical values k(x, y), so the kernels
+/// of f and g are compared on the pairs (x₁, yⱼ) and (xᵢ, y₁) of centres, which catches a
+/// different parameter wherever those centres reveal it.
+template <class T, class Kernel>
+void require_same_space(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g,
+                        const std::string& where) {
+    require(f.dimension() == g.dimension(), where,
+            "f is a function on R^" + std::to_string(f.dimension()) + " but g is a function on R^" +
+                std::to_string(g.dimension()) + "; both must be functions of points of the same dimension");
+    const auto& X = f.centres();
+    const auto& Y = g.centres();
+    auto same = [&](Eigen::Index i, Eigen::Index j) {
+        const T a = f.kernel()(X.row(i), Y.row(j));
+        const T b = g.kernel()(X.row(i), Y.row(j));
+        require(a == b, where,
+                "f and g were built with different kernels (at a pair of their centres one gives " + show(a) +
+                    " and the other " + show(b) +
+                    "); functions of two different RKHSs cannot be added or paired — use one kernel object");
+    };
+    for (Eigen::Index j = 0; j < Y.rows(); ++j) same(0, j);
+    for (Eigen::Index i = 0; i < X.rows(); ++i) same(i, 0);
+}
+} // namespace detail
+
+/// \brief The sum \f$f + g = \sum_i \alpha_i k(x_i,\cdot) + \sum_j \beta_j k(y_j,\cdot)\f$,
+///        written on the union of the centres (X stacked over Y, α over β).
+/// \throws kb::error if f and g are functions on spaces of different dimension or were
+///         built with different kernels.
+template <class T, class Kernel>
+KernelExpansion<T, Kernel> operator+(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
+    detail::require_same_space(f, g, "KernelExpansion: f + g");
+    // Centres [X; Y] and coefficients [α; β]: the union of the two expansions.
+    Matrix<T> Z(f.terms() + g.terms(), f.dimension());
+    Z << f.centres(), g.centres();
+    Vector<T> gamma(f.terms() + g.terms());
+    gamma << f.coefficients(), g.coefficients();
+    return KernelExpansion<T, Kernel>(f.kernel(), Z, gamma);
+}
+
+/// \brief The multiple \f$s f = \sum_i (s\,\alpha_i)\, k(x_i, \cdot)\f$ (same centres).
+/// \throws kb::error if s is not finite.
+template <class T, class Kernel>
+KernelExpansion<T, Kernel> operator*(const T& s, const KernelExpansion<T, Kernel>& f) {
+    require(is_finite(s), "KernelExpansion: s·f", "the scalar s = " + show(s) + " is not finite");
+    return KernelExpansion<T, Kernel>(f.kernel(), f.centres(), Vector<T>(s * f.coefficients()));
+}
+
+/// \brief The difference \f$f - g = f + (-1)\,g\f$ (union of the centres).
+/// \throws kb::error as the sum.
+template <class T, class Kernel>
+KernelExpansion<T, Kernel> operator-(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
+    return f + T(-1) * g;
+}
+
+/// \brief The same function with each repeated centre written once: the coefficients of
+///        equal centres are added, \f$\alpha_1 k(x,\cdot) + \alpha_2 k(x,\cdot) = (\alpha_1+\alpha_2)\,k(x,\cdot)\f$.
+///
+/// Centres are equal when all their coordinates are equal (exactly, in every type).
+/// The result is another expansion of the same function (fewer terms, same values,
+/// same inner products).
+template <class T, class Kernel>
+KernelExpansion<T, Kernel> combine_repeated_centres(const KernelExpansion<T, Kernel>& f) {
+    const Matrix<T>& X = f.centres();
+    std::vector<Eigen::Index> first;           // index in X of each distinct centre
+    std::vector<T> sum;                        // its summed coefficient
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        std::size_t k = 0;
+        while (k < first.size() && !(X.row(first[k]) == X.row(i))) ++k;
+        if (k == first.size()) {
+            first.push_back(i);
+            sum.push_back(f.coefficients()(i));
+        } else {
+            sum[k] += f.coefficients()(i);
+        }
+    }
+    Matrix<T> Z(static_cast<Eigen::Index>(first.size()), X.cols());
+    Vector<T> gamma(static_cast<Eigen::Index>(first.size()));
+    for (std::size_t k = 0; k < first.size(); ++k) {
+        Z.row(static_cast<Eigen::Index>(k)) = X.row(first[k]);
+        gamma(static_cast<Eigen::Index>(k)) = sum[k];
+    }
+    return KernelExpansion<T, Kernel>(f.kernel(), Z, gamma);
+}
+
+/// \brief The inner product of `zhu:thm5`,
+///        \f[ \langle f, g \rangle = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\,\beta . \f]
+///
+/// It equals \f$\sum_j \beta_j f(y_j)\f$ and, for a symmetric k, \f$\sum_i \alpha_i g(x_i)\f$,
+/// so it depends on f and g only as functions (it is well defined).
+/// \throws kb::error if f and g are functions on spaces of different dimension or were
+///         built with different kernels.
+template <class T, class Kernel>
+T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
+    detail::require_same_space(f, g, "inner");
+    // αᵀ (K(X, Y) β)
+    const Vector<T> Kbeta = gram(f.kernel(), f.centres(), g.centres()) * g.coefficients();
+    return f.coefficients().dot(Kbeta);
+}
+
+/// \brief The squared norm \f$\|f\|^2 = \langle f, f\rangle = \alpha^\top K(X)\,\alpha \ge 0\f$.
+///
+/// A small negative value within the rounding of the quadratic form,
+/// \f$16\,(N+1)\,\varepsilon\,s\f$ with the scale
+/// \f$s = |\alpha|^\top |K|\,|\alpha| + (\sum_i |\alpha_i| \sqrt{|K_{ii}|})^2\f$ (the second
+/// term bounds \f$\sum_{ij}|\alpha_i||\alpha_j||K_{ij}|\f$ for a PSD kernel even when an entry
+/// \f$K_{ij}\f$ is small by cancellation), is returned as 0. A negative value beyond it
+/// (any negative value in exact arithmetic) means the kernel is not positive semi-definite
+/// on these centres, so it defines no inner product.
+/// \throws kb::error if \f$\alpha^\top K \alpha\f$ is negative beyond rounding.
+template <class T, class Kernel>
+T squared_norm(const KernelExpansion<T, Kernel>& f) {
+    using std::abs;
+    const Matrix<T> K = gram(f.kernel(), f.centres());
+    const Vector<T>& alpha = f.coefficients();
+    const T s = alpha.dot(K * alpha);
+    // The scale of the quadratic form: |α|ᵀ|K||α| bounds every summand as computed, and
+    // (Σ|αᵢ|√|Kᵢᵢ|)² bounds them as they would be without cancellation (|Kᵢⱼ|² ≤ KᵢᵢKⱼⱼ).
+    T rounding(0);
+    if constexpr (!is_exact_v<T>) {
+        using std::sqrt;
+        const Vector<T> a = alpha.cwiseAbs();
+        T diagonal(0);
+        for (Eigen::Index i = 0; i < f.terms(); ++i) diagonal += a(i) * sqrt(abs(K(i, i)));
+        const T scale = a.dot(K.cwiseAbs() * a) + diagonal * diagonal;
+        rounding = T(16) * T(f.terms() + 1) * epsilon<T>() * scale;
+    }
+    require(!(s < -rounding), "squared_norm",
+            "⟨f, f⟩ = αᵀKα = " + show(s) + " is negative beyond rounding (bound " + show(rounding) +
+                "): the kernel is not positive semi-definite on these centres, so ⟨·,·⟩ is not an inner "
+                "product and f has no norm — a kernel must give PSD Gram matrices (see chapter 4)");
+    return s < 0 ? T(0) : s;
+}
+
+/// \brief The norm \f$\|f\| = \sqrt{\alpha^\top K(X)\,\alpha}\f$ (floating-point types;
+///        use kb::squared_norm in exact arithmetic).
+/// \throws kb::error as kb::squared_norm.
+template <class T, class Kernel>
+T norm(const KernelExpansion<T, Kernel>& f) {
+    static_assert(!is_exact_v<T>, "‖f‖ is irrational in general: use squared_norm in exact arithmetic");
+    using std::sqrt;
+    return sqrt(squared_norm(f));
+}
+
+/// \brief The Gram matrix \f$G_{ij} = \langle f_i, f_j\rangle\f$ of a list of functions
+///        (`beeny:def3.4`), exactly symmetric.
+/// \throws kb::error if the list is empty or the functions do not share a kernel and dimension.
+template <class T, class Kernel>
+Matrix<T> gram_matrix(const std::vector<KernelExpansion<T, Kernel>>& fs) {
+    require(!fs.empty(), "gram_matrix", "the list of functions is empty; give at least one function");
+    const auto n = static_cast<Eigen::Index>(fs.size());
+    Matrix<T> G(n, n);
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = i; j < n; ++j)
+            G(i, j) = G(j, i) = inner(fs[static_cast<std::size_t>(i)], fs[static_cast<std::size_t>(j)]);
+    return G;
+}
+
+/// \brief A basis of the null space \f$\{c : A c = 0\}\f$ of a rational matrix, computed
+///        exactly by Gauss–Jordan elimination: one column per free variable.
+///
+/// Returns an n×0 matrix when the columns of A are independent.
+/// \param A an m×n rational matrix (m, n ≥ 1)
+/// \throws kb::error if A is empty.
+inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
+    require(A.rows() >= 1 && A.cols() >= 1, "exact_null_space",
+            "A must be a non-empty matrix, but it is " + std::to_string(A.rows()) + "×" + std::to_string(A.cols()));
+    Matrix<rational> R = A;
+    const Eigen::Index m = R.rows(), n = R.cols();
+    std::vector<Eigen::Index> pivot_col; // pivot column of each pivot row
+    std::vector<bool> is_pivot(static_cast<std::size_t>(n), false);
+    Eigen::Index row = 0;
+    // Reduced row echelon form: for each column, find a non-zero pivot, scale it to 1,
+    // and eliminate the column from every other row.
+    for (Eigen::Index col = 0; col < n && row < m; ++col) {
+        Eigen::Index p = row;
+        while (p < m && R(p, col) == 0) ++p;
+        if (p == m) continue;
+        R.row(p).swap(R.row(row));
+        R.row(row) /= R(row, col);
+        for (Eigen::Index i = 0; i < m; ++i)
+            if (i != row && R(i, col) != 0) R.row(i) -= R(i, col) * R.row(row);
+        pivot_col.push_back(col);
+        is_pivot[static_cast<std::size_t>(col)] = true;
+        ++row;
+    }
+    // Each free variable f gives the null vector with c_f = 1 and c_pivot = −R(pivot row, f).
+    std::vector<Eigen::Index> free_cols;
+    for (Eigen::Index col = 0; col < n; ++col)
+        if (!is_pivot[static_cast<std::size_t>(col)]) free_cols.push_back(col);
+    Matrix<rational> N = Matrix<rational>::Zero(n, static_cast<Eigen::Index>(free_cols.size()));
+    for (std::size_t k = 0; k < free_cols.size(); ++k) {
+        const auto kk = static_cast<Eigen::Index>(k);
+        N(free_cols[k], kk) = 1;
+        for (std::size_t r = 0; r < pivot_col.size(); ++r)
+            N(pivot_col[r], kk) = -R(static_cast<Eigen::Index>(r), free_cols[k]);
+    }
+    return N;
+}
+
+/// \brief The combinations that give the zero function: a basis of
+///        \f$\{c : \sum_i c_i\, k(x_i, \cdot) \equiv 0\}\f$, exactly, in rational arithmetic.
+///
+/// By the reproducing property and Cauchy–Schwarz (`zhu:thm5`, chapter 5),
+/// \f$\sum_i c_i k(x_i,\cdot) \equiv 0 \iff \|\textstyle\sum_i c_i k(x_i,\cdot)\|^2 = c^\top K c = 0 \iff K c = 0\f$
+/// for a PSD K, so the answer is the null space of the Gram matrix \f$K(X)\f$.
+/// Non-trivial ones exist for repeated centres, for more than q centres of the linear
+/// kernel on \f$\mathbb{R}^q\f$, and for more than \f$\binom{q+d}{d}\f$ centres of a
+/// polynomial kernel of degree d.
+/// \param k a kernel with rational values (linear, polynomial)
+/// \param X the centres (N×q), rational
+/// \throws kb::error if X is empty.
+template <class Kernel>
+Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>& X) {
+    return exact_null_space(gram(k, X));
+}
+
+namespace detail {
+/// \brief Solves K(X) β = v, turning the solver's error into one that says what it means here.
+template <class T, class Kernel>
+Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>& v, const std::string& where,
+                           const std::string& vname) {
+    require(v.size() == X.rows(), where,
+            vname + " has " + std::to_string(v.size()) + " entries but there are " + std::to_string(X.rows()) +
+                " centres (rows of X); give one value per centre");
+    require_finite(v, where, vname);
+    const Matrix<T> K = gram(k, X);
+    try {
+        return solve_spd(K, Matrix<T>(v));
+    } catch (const error& e) {
+        throw error(where + ": the Gram matrix K(X) of the centres is not positive definite, so the sections "
+                            "k(xᵢ, ·) are linearly dependent (repeated centres, or more centres than the "
+                            "dimension of the kernel's feature space; vanishing_combinations lists the "
+                            "dependencies) or k is not a kernel — remove dependent centres [" +
+                    std::string(e.what()) + "]");
+    }
+}
+} // namespace detail
+
+/// \brief The Riesz representer, within \f$S = \mathrm{span}\{k(x_1,\cdot), \dots, k(x_N,\cdot)\}\f$,
+///        of the linear functional \f$\ell\f$ on S given by its values \f$v_i = \ell(k(x_i,\cdot))\f$
+///        (`beeny:thmB.1`).
+///
+/// The representer is the unique \f$f = \sum_i \beta_i k(x_i,\cdot) \in S\f$ with
+/// \f$\ell(g) = \langle f, g\rangle\f$ for every \f$g \in S\f$; testing against
+/// \f$g = k(x_i,\cdot)\f$ gives \f$f(x_i) = v_i\f$, i.e.
+/// \f[ K\beta = v, \qquad \|f\|^2 = v^\top K^{-1} v = \|\ell\|^2 . \f]
+/// For the evaluation functional \f$\delta_x\f$ (values \f$k(x_i, x)\f$) the representer
+/// is the orthogonal projection of \f$k(x, \cdot)\f$ onto S; it is \f$k(x,\cdot)\f$ itself
+/// when x is one of the centres.
+/// \param k the kernel
+/// \param X the centres (N×q), whose sections must be linearly independent (K(X) positive definite)
+/// \param values \f$v\f$ (length N)
+/// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
+template <class Kernel, class T>
+KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X, const Vector<T>& values) {
+    require_points(X, "riesz_representer", "X");
+    return KernelExpansion<T, Kernel>(k, X, detail::solve_on_centres(k, X, values, "riesz_representer", "values"));
+}
+
+/// \brief The minimum-norm interpolant: among all f in the RKHS with \f$f(x_i) = y_i\f$,
+///        the one of least norm, \f$f = \sum_i \alpha_i k(x_i,\cdot)\f$ with
+///        \f[ K\alpha = y, \qquad \|f\|^2 = y^\top K^{-1} y . \f]
+///
+/// Every other interpolant is f + h with \f$h(x_i) = 0\f$; then
+/// \f$\langle f, h\rangle = \sum_i \alpha_i h(x_i) = 0\f$ and
+/// \f$\|f + h\|^2 = \|f\|^2 + \|h\|^2\f$. It is the Riesz representer of the functional
+/// with values y on the sections (kb::riesz_representer).
+/// \param k the kernel
+/// \param X the data points (N×q), sections linearly independent (K(X) positive definite)
+/// \param y the values to interpolate (length N)
+/// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
+template <class Kernel, class T>
+KernelExpansion<T, Kernel> minimum_norm_interpolant(const Kernel& k, const Matrix<T>& X, const Vector<T>& y) {
+    require_points(X, "minimum_norm_interpolant", "X");
+    return KernelExpansion<T, Kernel>(k, X, detail::solve_on_centres(k, X, y, "minimum_norm_interpolant", "y"));
+}
+
+} // namespace kb
