@@ -9,15 +9,27 @@ namespace kb {
 bool is_psd_exact(const Matrix<rational>& K) {
     require_square(K, "is_psd_exact", "K");
     require(K == K.transpose(), "is_psd_exact", "K must be exactly symmetric");
-    // K is PSD iff K = Pᵀ L D Lᵀ P with D ≥ 0. Eigen's pivoted LDLᵀ stops when the largest
-    // remaining diagonal entry is zero, which for an indefinite K such as [[0,1],[1,0]]
-    // leaves the factorisation incomplete: so we also demand that it reproduces K exactly.
-    Eigen::LDLT<Matrix<rational>> ldlt(K);
-    if (ldlt.info() != Eigen::Success) return false;
-    const auto D = ldlt.vectorD();
-    for (Eigen::Index i = 0; i < D.size(); ++i)
-        if (D(i) < 0) return false;
-    return ldlt.reconstructedMatrix() == K;
+    // K is PSD iff symmetric elimination with diagonal pivoting on the Schur complement
+    // never meets a negative pivot, and stops (largest remaining diagonal entry 0) only
+    // when the remaining block is zero. (Eigen's LDLT chooses its pivots from the
+    // *un-updated* diagonal, so on a rank-deficient PSD matrix it can meet a zero pivot
+    // before a positive one and report failure, e.g. for 𝟙𝟙ᵀ + xxᵀ with x = (0,1,0,1).)
+    Matrix<rational> S = K;
+    for (Eigen::Index k = 0; k < S.rows(); ++k) {
+        Eigen::Index p = k; // largest remaining diagonal entry of the Schur complement
+        for (Eigen::Index i = k + 1; i < S.rows(); ++i)
+            if (S(i, i) > S(p, p)) p = i;
+        if (S(p, p) < 0) return false;
+        if (S(p, p) == 0) // every remaining diagonal entry is 0: PSD iff the block is 0
+            return S.bottomRightCorner(S.rows() - k, S.cols() - k) == Matrix<rational>::Zero(S.rows() - k, S.cols() - k);
+        S.row(k).swap(S.row(p));
+        S.col(k).swap(S.col(p));
+        // Schur complement S₂₂ − s sᵀ / pivot, which is PSD iff S is (pivot > 0).
+        const Eigen::Index r = S.rows() - k - 1;
+        const Matrix<rational> s = S.col(k).tail(r);
+        S.bottomRightCorner(r, r) -= s * s.transpose() / S(k, k);
+    }
+    return true;
 }
 
 } // namespace kb
