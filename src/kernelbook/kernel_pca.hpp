@@ -88,6 +88,7 @@ public:
     /// \throws kb::error if N < 2, X is not finite, or as kb::KernelPca::fit_gram.
     template <class Kernel>
     KernelPca& fit(const Kernel& k, const Matrix<T>& X) {
+        *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
         require_min_points(X, 2, "KernelPca::fit", "X");
         require_finite(X, "KernelPca::fit", "X");
         fit_gram(gram(k, X));
@@ -105,65 +106,17 @@ public:
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
     ///         \f$\tilde K\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p exceeds
     ///         the number of eigenvalues of \f$\tilde K\f$ above the rank tolerance.
-    KernelPca& fit_gram(const Matrix<T>& K) {
-        using std::sqrt;
-        const std::string where = "KernelPca::fit";
-        require_square(K, where, "K");
-        require(K.rows() >= 2, where,
-                "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) +
-                    ", but kernel PCA needs at least 2 points: the centred kernel matrix of one point is 0");
-        require_finite(K, where, "K");
-        require_symmetric(K, where, "K");
-        *this = KernelPca(p_, policy_); // forget any previous fit
-        const Eigen::Index N = K.rows();
-
-        // K̃ = J K J, and the training statistics that centre new kernel rows.
-        centering_ = KernelCentering<T>::fit(K);
-        Kc_ = double_center(K);
-        const SymmetricEigen<T> eig = symmetric_eigen(Kc_);
-        spectrum_ = eig.values;
-        tau_ = psd_rounding_tolerance<T>(N, T(N) * max_abs(K));
-        require_definite(eig, where);
-
-        // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
-        rank_ = numerical_rank(spectrum_, tau_);
-        require_components(where);
-        mu_ = spectrum_.head(p_);
-        U_ = eig.vectors.leftCols(p_);
-        // a_j = u_j / √μ_j  (N λ_j a_jᵀ a_j = 1) and the training scores Y = U diag(√μ).
-        Vector<T> root(p_);
-        for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
-        A_ = U_ * root.cwiseInverse().asDiagonal();
-        Y_ = U_ * root.asDiagonal();
-        N_ = N;
-        return *this;
-    }
+    KernelPca& fit_gram(const Matrix<T>& K);
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
     ///        \f$Y_z = \tilde K_z A\f$, with \f$\tilde K_z\f$ centred by the *training* means.
     /// \throws kb::error if the model is not fitted, or Kz does not have N columns or is not finite.
-    Matrix<T> transform_gram(const Matrix<T>& Kz) const {
-        require_fitted("KernelPca::transform_gram");
-        // y_j(z) = Σ_i a_ji k̃(z, x_i)
-        return centering_.center_rows(Kz) * A_;
-    }
+    Matrix<T> transform_gram(const Matrix<T>& Kz) const;
 
     /// \brief Scores of the rows of Z (M×q), for a model fitted with kb::KernelPca::fit.
     /// \throws kb::error if the model is not fitted, was fitted from a Gram matrix, or Z
     ///         has the wrong dimension or is not finite.
-    Matrix<T> transform(const Matrix<T>& Z) const {
-        const std::string where = "KernelPca::transform";
-        require_fitted(where);
-        require(static_cast<bool>(kernel_rows_), where,
-                "the model was fitted from a Gram matrix (fit_gram), so it has no kernel and no "
-                "training points to evaluate it at; pass the kernel rows k(z, x_i) to transform_gram");
-        require(Z.cols() == q_, where,
-                "Z has points of dimension " + std::to_string(Z.cols()) +
-                    " but the model was fitted on points of dimension " + std::to_string(q_) +
-                    "; pass one point per row, in the same space as the training data");
-        require_points(Z, where, "Z");
-        return transform_gram(kernel_rows_(Z));
-    }
+    Matrix<T> transform(const Matrix<T>& Z) const;
 
     /// \brief Whether fit or fit_gram has succeeded.
     bool fitted() const { return N_ > 0; }
@@ -207,31 +160,9 @@ private:
         return m;
     }
     // K̃ must be PSD up to rounding, unless the caller opted in.
-    void require_definite(const SymmetricEigen<T>& eig, const std::string& where) const {
-        const Eigen::Index N = eig.values.size();
-        if (policy_ == NonPsdPolicy::keep_positive || eig.values(N - 1) >= -tau_) return;
-        throw error(where + ": the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest "
-                    "eigenvalue is " + show(eig.values(N - 1)) + " = " + show(relative_negativity(eig)) +
-                    "·λ_max (rounding explains at most " + show(tau_) +
-                    "); a kernel must give PSD Gram matrices (see chapter 4) — check the kernel and its "
-                    "parameters, or opt in with NonPsdPolicy::keep_positive to use only the components "
-                    "with positive eigenvalues");
-    }
+    void require_definite(const SymmetricEigen<T>& eig, const std::string& where) const;
     // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
-    void require_components(const std::string& where) const {
-        const Eigen::Index N = spectrum_.size();
-        require(p_ <= N - 1, where,
-                std::to_string(p_) + " components were asked for, but N = " + std::to_string(N) +
-                    " points have at most N − 1 = " + std::to_string(N - 1) +
-                    " principal components (K̃𝟙 = 0); ask for fewer");
-        if (p_ > rank_)
-            throw error(where + ": " + std::to_string(p_) +
-                        " components were asked for, but the centred kernel matrix K̃ has numerical rank " +
-                        std::to_string(rank_) + " (μ_" + std::to_string(rank_ + 1) + " = " +
-                        show(spectrum_(rank_)) + " is not above the rank tolerance " + show(tau_) +
-                        "); a component with zero variance has no direction in feature space — ask for at most " +
-                        std::to_string(rank_));
-    }
+    void require_components(const std::string& where) const;
 
     Eigen::Index p_;
     NonPsdPolicy policy_;
@@ -248,5 +179,12 @@ private:
     Matrix<T> Y_;
     std::function<Matrix<T>(const Matrix<T>&)> kernel_rows_;
 };
+
+#ifndef KB_DOXYGEN
+// Compiled once per scalar type in the library (kernel_pca_impl.hpp).
+extern template class KernelPca<double>;
+extern template class KernelPca<real50>;
+extern template class KernelPca<real100>;
+#endif
 
 } // namespace kb
