@@ -190,6 +190,14 @@ TEST_CASE("centring test rows with the test points' own means or a wrong grand m
     // (c) the grand mean divided by N·M (M = number of new points) instead of N²: right
     //     only when M = N.
     CHECK(Matrix<Q>(kb::center_test_kernel(Kz, K).array() - K.sum() / (N * N) + K.sum() / (N * M)) != truth);
+    // (d) the distance to the mean with 1/N instead of 2/N in k(z,z) − (2/N)Σ_i k(z,x_i) + ‖φ̄‖².
+    Vector<Q> kzz(Z.rows());
+    for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m) = k(Z.row(m), Z.row(m));
+    const Matrix<Q> Mz = centred_monomials(fm, Z, X);
+    const Vector<Q> d2 = (Mz * fm.weights().asDiagonal() * Mz.transpose()).diagonal();
+    const auto c = kb::KernelCentering<Q>::fit(K);
+    CHECK(c.center_diagonal(kzz, Kz) == d2);
+    CHECK(Vector<Q>(c.center_diagonal(kzz, Kz) + Vector<Q>(Kz.rowwise().sum() / N)) != d2);
     // On the training points themselves the own-means mistake is invisible — which is why
     // it must be tested on new points.
     CHECK(centred_with_own_means(K) == kb::double_center(K));

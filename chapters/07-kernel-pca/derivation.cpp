@@ -29,7 +29,7 @@ Matrix<T> centred_features(const kb::PolynomialFeatureMap<T>& fm, const Matrix<T
 } // namespace
 
 //! [derivation-2.3.1]
-TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambda v with |v_j|^2 = N lambda_j a_j^T a_j "
+TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambda v with v_j^T v_j = N lambda_j a_j^T a_j "
                    "[zhu:2.3.1] [slides:eig] [slides:norm]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
@@ -76,7 +76,7 @@ TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambd
 //! [derivation-2.3.1]
 
 //! [derivation-2.3.2]
-TEST_CASE_TEMPLATE("the score of any point is its coordinate on the unit axis: sum_i a_ji k~(z x_i) = <phi~(z) v_j> "
+TEST_CASE_TEMPLATE("the score of any point is its coordinate on the unit axis: sum_i a_ji k~(z x_i) = phi~(z)^T v_j "
                    "[zhu:2.3.2] [slides:score]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
@@ -142,6 +142,28 @@ TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j =
     });
 }
 //! [derivation-gallier]
+
+TEST_CASE_TEMPLATE("Gallier's projection needs exactly one factor sigma_k^-1: none or two are caught [gallier:proj]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // The companion of the SVD route: (Y_k)_j = Σ_i σ_k⁻¹ (v_k)_i K̂_ij, not σ_k⁰ nor σ_k⁻².
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1).finished(), 2);
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    const kb::PolynomialFeatureMap<T> fm(k, 2);
+    const Matrix<T> Xhat = centred_features(fm, X);
+    const auto svd = kb::thin_svd(Xhat);
+    const Eigen::Index r = 4; // rank of the centred features of 5 points
+    const Matrix<T> Vr = svd.U.leftCols(r), Ur = svd.V.leftCols(r);
+    const Vector<T> sigma = svd.sigma.head(r);
+    const Matrix<T> Khat = kb::double_center(kb::gram(k, X));
+    const Matrix<T> truth = Xhat * Ur; // ⟨X_j − μ, u_k⟩
+    const auto bound = kb::test::factorisation<T>(6, T(Khat.norm() / sigma(r - 1) + sigma(0)));
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(Khat * Vr * sigma.cwiseInverse().asDiagonal() - truth)), bound, "σ⁻¹");
+    CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(Khat * Vr - truth)), bound, "σ⁰").ok);
+    CHECK_FALSE(kb::test::within(
+                    kb::max_abs(Matrix<T>(Khat * Vr * sigma.cwiseAbs2().cwiseInverse().asDiagonal() - truth)), bound,
+                    "σ⁻²")
+                    .ok);
+}
 
 // ---------------------------------------------------------------------------------------
 // Errata of the derivations.
@@ -258,6 +280,9 @@ TEST_CASE("erratum: there are at most N - 1 kernel principal components not N: l
     const double tau = all.rank_tolerance();
     CHECK(std::abs(all.spectrum()(4)) <= tau); // the 𝟙 direction
     CHECK(all.spectrum()(3) > tau);
+    // The eigenvector of λ_N is ±𝟙/√N, so 𝟙ᵀu_N = ±√N: the opposite of the kept components.
+    const Matrix<double> U = kb::symmetric_eigen(all.centred_gram()).vectors;
+    CHECK(std::abs(std::abs(U.col(4).sum()) - std::sqrt(5.0)) <= kb::test::factorisation<double>(5, 1.0).value);
     CHECK_THROWS_WITH_AS(kb::KernelPca<double>(5).fit(k, X), doctest::Contains("at most N − 1 = 4"), kb::error);
 }
 //! [erratum-N-components]
