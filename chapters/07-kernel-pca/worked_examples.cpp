@@ -122,14 +122,16 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
     // exactly tied pairs: μ₁ = μ₂ (PC1, PC2: cos θ and sin θ patterns), μ₃ is simple.
     KB_CHECK_WITHIN(std::abs(kp.eigenvalues()(0) - kp.eigenvalues()(1)), bound, "μ₁ = μ₂");
     CHECK(kp.eigenvalues()(1) - kp.eigenvalues()(2) > 1);
-    // PC1 and PC2 carry no ring information; PC3 is constant on each ring ("radial").
-    CHECK(kb::book::between_class_fraction(column(Y, 0), data.label) < 1e-10);
-    CHECK(kb::book::between_class_fraction(column(Y, 1), data.label) < 1e-10);
-    CHECK(kb::book::between_class_fraction(column(Y, 2), data.label) > 1 - 1e-10);
+    // PC1 and PC2 carry no ring information (between-ring share of variance 0); PC3 is
+    // constant on each ring ("radial", share 1). Exactly so by symmetry: the computed shares
+    // differ from 0 and 1 by rounding in the class means, one pass over 300 scores.
+    const auto share = kb::test::one_pass<double>(300, 1.0);
+    KB_CHECK_WITHIN(kb::book::between_class_fraction(column(Y, 0), data.label), share, "PC1: no ring information");
+    KB_CHECK_WITHIN(kb::book::between_class_fraction(column(Y, 1), data.label), share, "PC2: no ring information");
+    KB_CHECK_WITHIN(1 - kb::book::between_class_fraction(column(Y, 2), data.label), share, "PC3: constant on rings");
     // Two planes PC3 = const separate the three rings.
     const auto s = kb::book::separation(column(Y, 2), data.label);
     CHECK(s.separated);
-    CHECK(s.margin > 0.1);
     // In the plane no line separates ring 1 from ring 3: ring 3 is a regular 100-gon of
     // radius 3 whose inscribed circle (radius 3 cos(π/100) > 1) contains ring 1.
     CHECK(3 * std::cos(kb::pi<double>() / 100) > 1);

@@ -68,6 +68,7 @@ Matrix<T> double_center(const Matrix<T>& K) {
 ///     = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \bar k_i + \bar k. \f]
 /// The means are always the *training* means: a new point is measured from the centre
 /// of the data the model was fitted on, never from the centre of the batch it comes in.
+/// \see \ref ch06-centering
 template <class T>
 struct KernelCentering {
     RowVector<T> column_mean; ///< \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N)

@@ -28,8 +28,8 @@
 /// kb::symmetric_eigen returns: its entry of largest absolute value is positive. So in
 /// every column of the training scores the entry of largest absolute value is positive
 /// (this is also scikit-learn's rule for `KernelPCA`, `svd_flip` on the eigenvectors).
-/// PCA in chapter 1 applies the rule to the loadings instead, so linear-kernel scores and
-/// PCA scores agree up to the sign of each column. Within a repeated eigenvalue the basis
+/// PCA through kb::thin_svd applies the rule to the loadings instead, so linear-kernel
+/// scores and PCA scores agree up to the sign of each column. Within a repeated eigenvalue the basis
 /// is arbitrary: compare projectors or Gram matrices of scores, not columns.
 ///
 /// **Rank and definiteness.** \f$\tilde K\mathbb{1} = 0\f$, so at most N − 1 components
@@ -70,6 +70,7 @@ enum class NonPsdPolicy {
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
+/// \see \ref ch07-kernel-pca
 template <class T>
 class KernelPca {
 public:
