@@ -56,6 +56,80 @@ Matrix<T> double_center(const Matrix<T>& K) {
     return Kc;
 }
 
+/// \brief The training statistics that centre kernel values in the feature space.
+///
+/// With \f$\bar\phi = \tfrac1N\sum_n \phi(x_n)\f$ the feature-space mean of the N training
+/// points, every centred inner product needs only two statistics of the training Gram
+/// matrix K:
+/// \f[ \bar k_i = \tfrac1N\sum_n k(x_n, x_i) = \langle\bar\phi, \phi(x_i)\rangle, \qquad
+///     \bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \|\bar\phi\|^2, \f]
+/// and then, for any points z and x (chapter 6, `slides:center-test`),
+/// \f[ \tilde k(z, x_i) = \langle \phi(z) - \bar\phi, \phi(x_i) - \bar\phi\rangle
+///     = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \bar k_i + \bar k. \f]
+/// The means are always the *training* means: a new point is measured from the centre
+/// of the data the model was fitted on, never from the centre of the batch it comes in.
+/// \see \ref ch06-centering
+template <class T>
+struct KernelCentering {
+    RowVector<T> column_mean; ///< \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N)
+    T grand_mean = T(0);      ///< \f$\bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \|\bar\phi\|^2\f$
+
+    /// \brief The statistics of the N×N training Gram matrix K.
+    /// \throws kb::error if K is not square or not finite.
+    static KernelCentering fit(const Matrix<T>& K) {
+        require_square(K, "KernelCentering::fit", "K");
+        require_finite(K, "KernelCentering::fit", "K");
+        const T N(K.rows());
+        KernelCentering c;
+        c.column_mean = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
+        c.grand_mean = c.column_mean.sum() / N; // (1/N²) Σ_{n,l} k(x_n, x_l)
+        return c;
+    }
+
+    /// \brief Number N of training points the statistics come from.
+    Eigen::Index points() const { return column_mean.size(); }
+
+    /// \brief Centres the kernel rows of M points: \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N) becomes
+    ///        \f$\tilde k(z_m, x_i)\f$, using the training means only.
+    /// \throws kb::error if Kz does not have N columns or is not finite.
+    Matrix<T> center_rows(const Matrix<T>& Kz) const {
+        const std::string where = "KernelCentering::center_rows";
+        require(Kz.cols() == points(), where,
+                "Kz has " + std::to_string(Kz.cols()) + " columns but the model was fitted on N = " +
+                    std::to_string(points()) +
+                    " training points; Kz(m, i) must be k(z_m, x_i) for those same training points");
+        require_finite(Kz, where, "Kz");
+        const T N(points());
+        // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄
+        const Vector<T> own_mean = Kz.rowwise().sum() / N; // (1/N) Σ_l k(z, x_l) = ⟨φ(z), φ̄⟩
+        Matrix<T> out = Kz;
+        out.colwise() -= own_mean;
+        out.rowwise() -= column_mean;
+        out.array() += grand_mean;
+        return out;
+    }
+
+    /// \brief The centred self-similarities \f$\tilde k(z, z) = \|\phi(z) - \bar\phi\|^2
+    ///        = k(z, z) - \tfrac2N\sum_i k(z, x_i) + \bar k\f$ of M points.
+    /// \param kzz the M values \f$k(z_m, z_m)\f$
+    /// \param Kz  the M×N kernel rows \f$k(z_m, x_i)\f$
+    /// \throws kb::error if the shapes do not match or a value is not finite.
+    Vector<T> center_diagonal(const Vector<T>& kzz, const Matrix<T>& Kz) const {
+        const std::string where = "KernelCentering::center_diagonal";
+        require(Kz.cols() == points() && kzz.size() == Kz.rows(), where,
+                "kzz has " + std::to_string(kzz.size()) + " entries and Kz is " + std::to_string(Kz.rows()) +
+                    "×" + std::to_string(Kz.cols()) + "; expected M values k(z_m, z_m) and an M×" +
+                    std::to_string(points()) + " matrix of k(z_m, x_i)");
+        require_finite(kzz, where, "kzz");
+        require_finite(Kz, where, "Kz");
+        const T N(points());
+        // ‖φ(z) − φ̄‖² = k(z, z) − 2⟨φ(z), φ̄⟩ + ‖φ̄‖²
+        Vector<T> out = kzz - T(2) * (Kz.rowwise().sum() / N);
+        out.array() += grand_mean;
+        return out;
+    }
+};
+
 /// \brief Centres the kernel rows of M new points with the training statistics:
 ///        \f[ \tilde k(z, x_i) = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \tfrac1N\sum_n k(x_n, x_i)
 ///            + \tfrac1{N^2}\sum_{n,l} k(x_n, x_l). \f]
@@ -63,7 +137,8 @@ Matrix<T> double_center(const Matrix<T>& K) {
 /// \param Kz M×N matrix with \f$(K_z)_{mi} = k(z_m, x_i)\f$.
 /// \param K  N×N training Gram matrix.
 /// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$, i.e. inner products of the centred
-///          feature vectors \f$\phi(z_m) - \bar\phi\f$ and \f$\phi(x_i) - \bar\phi\f$.
+///          feature vectors \f$\phi(z_m) - \bar\phi\f$ and \f$\phi(x_i) - \bar\phi\f$
+///          (kb::KernelCentering::center_rows with the statistics of K).
 /// \throws kb::error if the shapes do not match.
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
@@ -73,16 +148,7 @@ Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
             "Kz has " + std::to_string(Kz.cols()) + " columns but K is " + std::to_string(K.rows()) +
                 "×" + std::to_string(K.cols()) +
                 "; Kz(m, i) must be k(z_m, x_i) for the same N training points as K");
-    require_finite(Kz, where, "Kz");
-    const T N(K.rows());
-    const Vector<T> test_mean = Kz.rowwise().sum() / N;     // (1/N) Σ_l k(z, x_l)
-    const RowVector<T> train_mean = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
-    const T grand_mean = train_mean.sum() / N;              // (1/N²) Σ_{n,l} k(x_n, x_l)
-    Matrix<T> out = Kz;
-    out.colwise() -= test_mean;
-    out.rowwise() -= train_mean;
-    out.array() += grand_mean;
-    return out;
+    return KernelCentering<T>::fit(K).center_rows(Kz);
 }
 
 } // namespace kb

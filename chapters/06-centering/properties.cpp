@@ -1,0 +1,349 @@
+/// \file properties.cpp
+/// \brief Chapter 6 as tests: centring in the feature space, checked against explicit
+///        feature vectors — exactly, in rational arithmetic — and in every floating type.
+#include "test_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/features.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/solve.hpp"
+
+#include <limits>
+
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::RowVector;
+using kb::Vector;
+using Q = kb::rational;
+
+namespace {
+
+// A polynomial kernel (c + xᵀy)^d with small c and d, drawn for a property.
+template <class T>
+kb::PolynomialKernel<T> any_polynomial_kernel() {
+    const long c = *kb::test::int_in(0, 2);
+    const int d = *kb::test::size_in(1, 3);
+    return kb::PolynomialKernel<T>(T(c), d);
+}
+
+//! [slides-literal]
+// The slides' formula read literally, with 𝟙 the N×N matrix of ones:
+// K̃ = K − (1/N)𝟙K − (1/N)K𝟙 + (1/N²)𝟙K𝟙.
+template <class T>
+Matrix<T> slides_centring(const Matrix<T>& K) {
+    const Eigen::Index N = K.rows();
+    const Matrix<T> O = Matrix<T>::Ones(N, N);
+    const T n(N);
+    return K - O * K / n - K * O / n + O * K * O / (n * n);
+}
+//! [slides-literal]
+
+// The monomials m(z) − m̄ of the rows of Z, centred with the *training* mean m̄ of X.
+template <class T>
+Matrix<T> centred_monomials(const kb::PolynomialFeatureMap<T>& fm, const Matrix<T>& Z, const Matrix<T>& X) {
+    const RowVector<T> mean = fm.monomials(X).colwise().sum() / T(X.rows());
+    return fm.monomials(Z).rowwise() - mean;
+}
+
+// The Gram matrix ⟨φ̃(z_m), φ̃(x_i)⟩ = m̃(z)ᵀ W m̃(x) of centred explicit features.
+template <class T>
+Matrix<T> centred_feature_gram(const kb::PolynomialFeatureMap<T>& fm, const Matrix<T>& Z, const Matrix<T>& X) {
+    return centred_monomials(fm, Z, X) * fm.weights().asDiagonal() * centred_monomials(fm, X, X).transpose();
+}
+
+// Centring test rows with the TEST points' own column means and grand mean: the classic
+// mistake (it makes a new point's score depend on the batch it arrives in).
+template <class T>
+Matrix<T> centred_with_own_means(const Matrix<T>& Kz) {
+    const T N(Kz.cols()), M(Kz.rows());
+    const Vector<T> row_mean = Kz.rowwise().sum() / N;
+    const RowVector<T> col_mean = Kz.colwise().sum() / M;
+    Matrix<T> out = Kz;
+    out.colwise() -= row_mean;
+    out.rowwise() -= col_mean;
+    out.array() += Kz.sum() / (N * M);
+    return out;
+}
+
+// A fixed training set and two new points (rational), used by the companions.
+Matrix<Q> fixed_training() {
+    return kb::from_integers<Q>((IntMatrix(5, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1).finished(), 2);
+}
+Matrix<Q> fixed_test() { return kb::from_integers<Q>((IntMatrix(2, 2) << 3, 3, -2, 0).finished(), 2); }
+
+} // namespace
+
+//! [exact-centring]
+TEST_CASE("the slides' centring formula equals JKJ and the Gram matrix of the centred explicit features exactly "
+          "[slides:center] [beeny:4.1]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(2, 7);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
+        const auto k = any_polynomial_kernel<Q>();
+        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const Matrix<Q> K = kb::gram(k, X);
+        const Matrix<Q> J = kb::centering_matrix<Q>(N);
+        const Matrix<Q> Kc = kb::double_center(K);
+        RC_ASSERT(slides_centring(K) == Kc);
+        RC_ASSERT(Matrix<Q>(J * K * J) == Kc);
+        RC_ASSERT(centred_feature_gram(fm, X, X) == Kc);
+    });
+}
+//! [exact-centring]
+
+TEST_CASE_TEMPLATE("double centring equals the Gram matrix of the centred features phi(x) - mean to rounding "
+                   "[slides:center]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 9);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, 10), 10);
+        const auto k = any_polynomial_kernel<T>();
+        const kb::PolynomialFeatureMap<T> fm(k, q);
+        const Matrix<T> Phi = fm.features(X);
+        const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(N);
+        const Matrix<T> K = kb::gram(k, X);
+        // Every entry is a sum of N·D products of size ≤ max‖φ‖²: one pass of rounding.
+        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(1);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - Phic * Phic.transpose())),
+                     kb::test::one_pass<T>(N * fm.dimension(), scale), "K̃ = Φ̃Φ̃ᵀ");
+    });
+}
+
+TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far outside the rounding bound "
+                   "[slides:center]",
+                   T, KB_REALS) {
+    // The failing companion of the property above, in the same floating types.
+    const Matrix<T> X = kb::convert_matrix<T>(fixed_training());
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    const kb::PolynomialFeatureMap<T> fm(k, 2);
+    const Matrix<T> Phi = fm.features(X);
+    const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
+    const Matrix<T> K = kb::gram(k, X);
+    const Matrix<T> truth = Phic * Phic.transpose();
+    const auto bound = kb::test::one_pass<T>(X.rows() * fm.dimension(), T(Phi.rowwise().squaredNorm().maxCoeff()));
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - truth)), bound, "K̃ = Φ̃Φ̃ᵀ");
+    const T N(K.rows());
+    const Matrix<T> no_grand_mean = kb::double_center(K).array() - K.sum() / (N * N);
+    CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(no_grand_mean - truth)), bound, "without (1/N²)𝟙K𝟙").ok);
+    const Matrix<T> Jwrong =
+        Matrix<T>::Identity(K.rows(), K.rows()) - Matrix<T>::Constant(K.rows(), K.rows(), T(1) / (N - 1));
+    CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(Jwrong * K * Jwrong - truth)), bound, "1/(N − 1)").ok);
+}
+
+//! [exact-test-rows]
+TEST_CASE("centring new points with the training means gives the centred explicit features exactly "
+          "[slides:center-test]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(2, 7);
+        const int M = *kb::test::size_in(1, 4);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
+        const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
+        const auto k = any_polynomial_kernel<Q>();
+        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const Matrix<Q> Kz = kb::gram(k, Z, X); // k(z_m, x_i)
+        const Matrix<Q> centred = kb::center_test_kernel(Kz, kb::gram(k, X));
+        RC_ASSERT(centred == centred_feature_gram(fm, Z, X));
+        // Σ_i k̃(z, x_i) = ⟨φ̃(z), Σ_i φ̃(x_i)⟩ = 0: new rows sum to zero too.
+        RC_ASSERT(Vector<Q>(centred * kb::ones<Q>(N)) == Vector<Q>::Zero(M));
+    });
+}
+//! [exact-test-rows]
+
+TEST_CASE_TEMPLATE("centring new points with the training means agrees with explicit features to rounding "
+                   "[slides:center-test]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 9);
+        const int M = *kb::test::size_in(1, 4);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, 10), 10);
+        const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(M, q, 15), 10);
+        const auto k = any_polynomial_kernel<T>();
+        const kb::PolynomialFeatureMap<T> fm(k, q);
+        const Matrix<T> Phi = fm.features(X);
+        const RowVector<T> mean = Phi.colwise().sum() / T(N);
+        const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
+        const Matrix<T> centred = kb::center_test_kernel(kb::gram(k, Z, X), kb::gram(k, X));
+        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(fm.features(Z).rowwise().squaredNorm().maxCoeff()) + T(1);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(centred - truth)), kb::test::one_pass<T>(N * fm.dimension(), scale),
+                     "k̃(z, x_i) = ⟨φ(z) − φ̄, φ(x_i) − φ̄⟩");
+    });
+}
+
+//! [test-row-mistakes]
+TEST_CASE("centring test rows with the test points' own means or a wrong grand mean is caught by explicit features "
+          "[slides:center-test]") {
+    const Matrix<Q> X = fixed_training(), Z = fixed_test();
+    const kb::PolynomialKernel<Q> k(Q(1), 2);
+    const kb::PolynomialFeatureMap<Q> fm(k, 2);
+    const Matrix<Q> K = kb::gram(k, X), Kz = kb::gram(k, Z, X);
+    const Matrix<Q> truth = centred_feature_gram(fm, Z, X);
+    REQUIRE(kb::center_test_kernel(Kz, K) == truth);
+    // (a) the test batch's own column means and grand mean instead of the training ones;
+    CHECK(centred_with_own_means(Kz) != truth);
+    // (b) the grand-mean term (1/N²) Σ K omitted;
+    const Q N(K.rows()), M(Kz.rows());
+    CHECK(Matrix<Q>(kb::center_test_kernel(Kz, K).array() - K.sum() / (N * N)) != truth);
+    // (c) the grand mean divided by N·M (M = number of new points) instead of N²: right
+    //     only when M = N.
+    CHECK(Matrix<Q>(kb::center_test_kernel(Kz, K).array() - K.sum() / (N * N) + K.sum() / (N * M)) != truth);
+    // (d) the distance to the mean with 1/N instead of 2/N in k(z,z) − (2/N)Σ_i k(z,x_i) + ‖φ̄‖².
+    Vector<Q> kzz(Z.rows());
+    for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m) = k(Z.row(m), Z.row(m));
+    const Matrix<Q> Mz = centred_monomials(fm, Z, X);
+    const Vector<Q> d2 = (Mz * fm.weights().asDiagonal() * Mz.transpose()).diagonal();
+    const auto c = kb::KernelCentering<Q>::fit(K);
+    CHECK(c.center_diagonal(kzz, Kz) == d2);
+    CHECK(Vector<Q>(c.center_diagonal(kzz, Kz) + Vector<Q>(Kz.rowwise().sum() / N)) != d2);
+    // On the training points themselves the own-means mistake is invisible — which is why
+    // it must be tested on new points.
+    CHECK(centred_with_own_means(K) == kb::double_center(K));
+}
+//! [test-row-mistakes]
+
+TEST_CASE("centred rows sum to zero and centring is idempotent exactly for any square K and any rows "
+          "[slides:center]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(1, 8);
+        const int M = *kb::test::size_in(1, 4);
+        const Matrix<Q> B = kb::from_integers<Q>(*kb::test::int_matrix(N, N, -9, 9), 4);
+        const Matrix<Q> K = (B + B.transpose()) / Q(2);
+        const Matrix<Q> Kz = kb::from_integers<Q>(*kb::test::int_matrix(M, N, -9, 9), 4);
+        const Matrix<Q> Kc = kb::double_center(K);
+        RC_ASSERT(Vector<Q>(Kc * kb::ones<Q>(N)) == Vector<Q>::Zero(N));            // K̃𝟏 = 0
+        RC_ASSERT(RowVector<Q>(kb::ones<Q>(N).transpose() * Kc) == RowVector<Q>::Zero(N)); // 𝟏ᵀK̃ = 0
+        RC_ASSERT(kb::double_center(Kc) == Kc);                                       // J(JKJ)J = JKJ
+        RC_ASSERT(Vector<Q>(kb::center_test_kernel(Kz, K) * kb::ones<Q>(N)) == Vector<Q>::Zero(M));
+        // Centring new rows against an already-centred K changes nothing more.
+        const Matrix<Q> once = kb::center_test_kernel(Kz, K);
+        RC_ASSERT(kb::center_test_kernel(once, Kc) == once);
+    });
+}
+
+TEST_CASE("the centred Gram matrix of a kernel stays PSD: exact LDLT certificate [slides:center] [beeny:4.1]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(2, 8);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
+        const auto k = any_polynomial_kernel<Q>();
+        // xᵀ J K J x = (Jx)ᵀ K (Jx) ≥ 0: centring keeps a PSD matrix PSD.
+        RC_ASSERT(kb::is_psd_exact(kb::gram(k, X)));
+        RC_ASSERT(kb::is_psd_exact(kb::double_center(kb::gram(k, X))));
+    }, 25);
+}
+
+TEST_CASE("the exact PSD certificate accepts a rank-deficient PSD Gram matrix whatever the pivot order "
+          "[slides:center]") {
+    // Regression: K = 𝟙𝟙ᵀ + xxᵀ with x = (0, 1, 0, 1) is PSD of rank 2; an LDLᵀ that picks
+    // its pivots from the un-updated diagonal meets the zero pivot first and says "no".
+    Matrix<Q> K(4, 4);
+    K << 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 2;
+    CHECK(kb::is_psd_exact(K));
+    CHECK(kb::is_psd_exact(kb::double_center(K)));
+    K(0, 0) = Q(99, 100); // now the leading 2×2 minor 0.99·1 − 1 < 0
+    CHECK_FALSE(kb::is_psd_exact(K));
+}
+
+TEST_CASE("centring does not make squared distances a kernel but -1/2 J D2 J is PSD: certificates [zhu:2.2.2]") {
+    // The companion of the PSD property: the certificate refutes a non-kernel.
+    const Matrix<Q> X = fixed_training();
+    const Eigen::Index N = X.rows();
+    Matrix<Q> D2(N, N);
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = 0; j < N; ++j) D2(i, j) = (X.row(i) - X.row(j)).squaredNorm();
+    CHECK_FALSE(kb::is_psd_exact(D2));
+    CHECK_FALSE(kb::is_psd_exact(kb::double_center(D2)));
+    const Matrix<Q> B = kb::double_center(D2) / Q(-2);
+    CHECK(kb::is_psd_exact(B));
+    // and −½ J D² J is the centred linear kernel (chapter 2).
+    CHECK(B == kb::double_center(Matrix<Q>(X * X.transpose())));
+}
+
+//! [linear-centred]
+TEST_CASE("the centred linear kernel is the Gram matrix of the centred data exactly [beeny:4.1]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(1, 8);
+        const int q = *kb::test::size_in(1, 4);
+        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 20), 7);
+        const Matrix<Q> K = kb::gram(kb::LinearKernel<Q>{}, X);
+        const Matrix<Q> Xc = kb::center_columns(X);
+        RC_ASSERT(kb::double_center(K) == Matrix<Q>(Xc * Xc.transpose()));
+    });
+}
+//! [linear-centred]
+
+TEST_CASE("the Gram matrix of uncentred data is not the centred kernel unless the data are centred [beeny:4.1]") {
+    // Companion: forgetting to centre is visible exactly.
+    const Matrix<Q> X = fixed_training();
+    const Matrix<Q> K = X * X.transpose();
+    CHECK(kb::double_center(K) != K);
+    const Matrix<Q> Xc = kb::center_columns(X);
+    CHECK(kb::double_center(Matrix<Q>(Xc * Xc.transpose())) == Matrix<Q>(Xc * Xc.transpose()));
+}
+
+//! [centred-inputs]
+TEST_CASE("centred inputs give centred features for the linear kernel but not for a polynomial kernel "
+          "[beeny:4.1]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(2, 7);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<Q> X = kb::center_columns(Matrix<Q>(kb::from_integers<Q>(*kb::test::points(N, q, 6), 3)));
+        RC_PRE(X != Matrix<Q>::Zero(N, q));
+        // Linear kernel: the feature map is the identity, so the features are centred: K̃ = K.
+        const Matrix<Q> K1 = kb::gram(kb::LinearKernel<Q>{}, X);
+        RC_ASSERT(kb::double_center(K1) == K1);
+        // (c + xᵀy)^d with c ≥ 1 and d ≥ 2: the monomial x_i² has weight > 0 and a positive
+        // mean, so φ̄ ≠ 0 and K̃ ≠ K. (With c = 0 and d odd only odd monomials remain, and
+        // for symmetric data their mean can vanish: "not guaranteed", not "never".)
+        const int d = *kb::test::size_in(2, 3);
+        const kb::PolynomialKernel<Q> k(Q(*kb::test::int_in(1, 2)), d);
+        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const RowVector<Q> mean = fm.monomials(X).colwise().sum() / Q(N);
+        const Q mean_norm2 = (mean * fm.weights().asDiagonal() * mean.transpose())(0, 0); // ‖φ̄‖²
+        RC_ASSERT(mean_norm2 > 0);
+        const Matrix<Q> K = kb::gram(k, X);
+        RC_ASSERT(kb::double_center(K) != K);
+        RC_ASSERT(kb::KernelCentering<Q>::fit(K).grand_mean == mean_norm2); // (1/N²)𝟏ᵀK𝟏 = ‖φ̄‖²
+    });
+}
+//! [centred-inputs]
+
+TEST_CASE("the centred self-similarity is the squared feature-space distance to the training mean exactly "
+          "[slides:center-test]") {
+    kb::test::property<Q>([] {
+        const int N = *kb::test::size_in(2, 7);
+        const int M = *kb::test::size_in(1, 4);
+        const int q = *kb::test::size_in(1, 3);
+        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
+        const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
+        const auto k = any_polynomial_kernel<Q>();
+        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        Vector<Q> kzz(M);
+        for (int m = 0; m < M; ++m) kzz(m) = k(Z.row(m), Z.row(m));
+        const auto c = kb::KernelCentering<Q>::fit(kb::gram(k, X));
+        const Vector<Q> d2 = c.center_diagonal(kzz, kb::gram(k, Z, X));
+        const Matrix<Q> Mz = centred_monomials(fm, Z, X);
+        RC_ASSERT(d2 == Vector<Q>((Mz * fm.weights().asDiagonal() * Mz.transpose()).diagonal()));
+        // ‖φ(z) − φ̄‖² ≥ 0, and it is the diagonal of the centred test-test kernel.
+        for (int m = 0; m < M; ++m) RC_ASSERT(d2(m) >= 0);
+    });
+}
+
+TEST_CASE("centring refuses mismatched shapes and non-finite values with a message") {
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Matrix<double>(Matrix<double>::Ones(2, 4)), K),
+                         doctest::Contains("Kz has 4 columns but K is 3×3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Matrix<double>(Matrix<double>::Ones(2, 3)), Matrix<double>(Matrix<double>::Ones(3, 2))),
+                         doctest::Contains("square"), kb::error);
+    Matrix<double> Kz = Matrix<double>::Ones(2, 3);
+    Kz(1, 2) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Kz, K), doctest::Contains("Kz(1,2) = inf is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::double_center(Matrix<double>(Matrix<double>::Ones(2, 3))), doctest::Contains("square"), kb::error);
+    const auto c = kb::KernelCentering<double>::fit(K);
+    CHECK_THROWS_WITH_AS(c.center_diagonal(Vector<double>::Ones(3), Matrix<double>::Ones(2, 3)),
+                         doctest::Contains("kzz has 3 entries"), kb::error);
+    CHECK_THROWS_WITH_AS(c.center_rows(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
+}

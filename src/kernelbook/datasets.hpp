@@ -1,0 +1,127 @@
+#pragma once
+/// \file datasets.hpp
+/// \brief Deterministic synthetic data sets for the worked examples: concentric rings
+///        (`zhu:ex3`, `beeny:ex4.1`), the S-shaped surface (`zhu:fig1`), and the lift
+///        \f$\phi(y) = (y_1, y_2, y_1^2 + y_2^2)\f$ of `zhu:ex3`.
+///
+/// Nothing here is random: the points lie on regular grids, so every run, every compiler
+/// and every scalar type sees the same data, and properties of the sample (such as
+/// \f$\sum_k \cos 2\theta_k = 0\f$ over equally spaced angles) hold exactly and can be used
+/// to predict spectra in closed form (chapter 7).
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+
+#include <string>
+#include <vector>
+
+namespace kb {
+
+/// \brief Points with a class label each (row n of X has label `label[n]`).
+template <class T>
+struct LabelledPoints {
+    Matrix<T> X;            ///< N×q, one point per row
+    std::vector<int> label; ///< N labels: 0, 1, 2, … (the ring, from the inside out)
+};
+
+/// \brief Points equally spaced on concentric circles centred at the origin.
+///
+/// Ring k (k = 0, 1, …) has `counts[k]` points at radius `radii[k]` and angles
+/// \f$\theta_{ki} = 2\pi\,(i + k/2) / n_k\f$, i = 0 … n_k − 1 (odd rings are turned by half
+/// a step so that no two rings line up). Label of a point = its ring.
+/// \throws kb::error if the lists differ in length or are empty, a count is < 1, or a
+///         radius is negative.
+template <class T>
+LabelledPoints<T> concentric_rings(const std::vector<int>& counts, const std::vector<T>& radii) {
+    using std::cos;
+    using std::sin;
+    const std::string where = "concentric_rings";
+    require(!counts.empty() && counts.size() == radii.size(), where,
+            "counts has " + std::to_string(counts.size()) + " entries and radii " +
+                std::to_string(radii.size()) + "; give one count and one radius per ring");
+    Eigen::Index N = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        require(counts[k] >= 1, where, "ring " + std::to_string(k) + " has " + std::to_string(counts[k]) +
+                                           " points; every ring needs at least one");
+        require(radii[k] >= 0, where, "ring " + std::to_string(k) + " has negative radius " + show(radii[k]));
+        N += counts[k];
+    }
+    LabelledPoints<T> out{Matrix<T>(N, 2), std::vector<int>(static_cast<std::size_t>(N))};
+    Eigen::Index n = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k)
+        for (int i = 0; i < counts[k]; ++i, ++n) {
+            // θ = 2π (i + k/2) / n_k
+            const T theta = T(2) * pi<T>() * (T(i) + T(static_cast<long>(k)) / T(2)) / T(counts[k]);
+            out.X(n, 0) = radii[k] * cos(theta);
+            out.X(n, 1) = radii[k] * sin(theta);
+            out.label[static_cast<std::size_t>(n)] = static_cast<int>(k);
+        }
+    return out;
+}
+
+/// \brief Points on the S-shaped surface of `zhu:fig1`, with their intrinsic coordinates.
+template <class T>
+struct SCurve {
+    Matrix<T> X;     ///< N×3 points \f$(\sin t,\; s,\; \operatorname{sign}(t)(\cos t - 1))\f$
+    Matrix<T> param; ///< N×2 intrinsic coordinates (t, s): position along the S and across it
+};
+
+/// \brief The S-shaped surface sampled on a regular \f$n_t \times n_s\f$ grid of its intrinsic
+///        coordinates \f$t \in (-3\pi/2, 3\pi/2)\f$, \f$s \in (0, 2)\f$:
+///        \f[ x(t, s) = \bigl(\sin t,\; s,\; \operatorname{sign}(t)\,(\cos t - 1)\bigr), \qquad
+///            t_i = 3\pi\bigl(\tfrac{i + 1/2}{n_t} - \tfrac12\bigr),\quad s_j = \tfrac{2(j + 1/2)}{n_s}. \f]
+/// (The parametrisation of scikit-learn's `make_s_curve`, sampled on a grid instead of at
+/// random.) Rows are ordered with j varying fastest.
+/// \throws kb::error if n_t < 2 or n_s < 1.
+template <class T>
+SCurve<T> s_curve(int n_t, int n_s) {
+    using std::cos;
+    using std::sin;
+    require(n_t >= 2 && n_s >= 1, "s_curve",
+            "n_t = " + std::to_string(n_t) + ", n_s = " + std::to_string(n_s) + "; need n_t ≥ 2 and n_s ≥ 1");
+    const Eigen::Index N = Eigen::Index(n_t) * n_s;
+    SCurve<T> out{Matrix<T>(N, 3), Matrix<T>(N, 2)};
+    Eigen::Index n = 0;
+    for (int i = 0; i < n_t; ++i)
+        for (int j = 0; j < n_s; ++j, ++n) {
+            const T t = T(3) * pi<T>() * ((T(2 * i + 1) / T(2 * n_t)) - T(1) / T(2));
+            const T s = T(2 * j + 1) / T(n_s);
+            const T sign = t < 0 ? T(-1) : T(1);
+            out.X(n, 0) = sin(t);
+            out.X(n, 1) = s;
+            out.X(n, 2) = sign * (cos(t) - T(1));
+            out.param(n, 0) = t;
+            out.param(n, 1) = s;
+        }
+    return out;
+}
+
+/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1,\, y_2,\, y_1^2 + y_2^2)\f$, of each row
+///        of an N×2 matrix (N×3 result). It makes concentric circles separable by a plane
+///        \f$x_3 = c\f$.
+/// \throws kb::error if Y does not have 2 columns.
+template <class T>
+Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
+    require(Y.cols() == 2, "paraboloid_lift",
+            "Y has " + std::to_string(Y.cols()) + " columns; the lift of zhu:ex3 maps points of the plane (2 columns)");
+    Matrix<T> out(Y.rows(), 3);
+    out.leftCols(2) = Y;
+    out.col(2) = Y.rowwise().squaredNorm();
+    return out;
+}
+
+/// \brief The kernel induced by the lift of `zhu:ex3`:
+///        \f$k(x, y) = \langle\phi(x), \phi(y)\rangle = x^\top y + \|x\|^2\,\|y\|^2\f$.
+template <class T>
+struct ParaboloidLiftKernel {
+    using Scalar = T; ///< the scalar type of the kernel's values
+    /// \brief \f$x^\top y + \|x\|^2\|y\|^2\f$.
+    template <class A, class B>
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
+    }
+    /// \brief The formula, for printing.
+    std::string describe() const { return "k(x, y) = xᵀy + ‖x‖²‖y‖²"; }
+};
+
+} // namespace kb

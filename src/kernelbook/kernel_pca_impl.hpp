@@ -1,0 +1,103 @@
+#pragma once
+/// \file kernel_pca_impl.hpp
+/// \brief Definitions of the non-template members of kb::KernelPca (kernel_pca.hpp).
+///        Included only by the library's instantiation units, once per scalar type.
+
+#include "kernelbook/kernel_pca.hpp"
+
+namespace kb {
+
+template <class T>
+KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
+    using std::sqrt;
+    const std::string where = "KernelPca::fit";
+    *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
+    require_square(K, where, "K");
+    require(K.rows() >= 2, where,
+            "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) +
+                ", but kernel PCA needs at least 2 points: the centred kernel matrix of one point is 0");
+    require_finite(K, where, "K");
+    require_symmetric(K, where, "K");
+    const Eigen::Index N = K.rows();
+
+    // K̃ = J K J, and the training statistics that centre new kernel rows.
+    centering_ = KernelCentering<T>::fit(K);
+    Kc_ = double_center(K);
+    const SymmetricEigen<T> eig = symmetric_eigen(Kc_);
+    spectrum_ = eig.values;
+    tau_ = psd_rounding_tolerance<T>(N, T(N) * max_abs(K));
+    require_definite(eig, where);
+
+    // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
+    rank_ = numerical_rank(spectrum_, tau_);
+    require_components(where);
+    mu_ = spectrum_.head(p_);
+    U_ = eig.vectors.leftCols(p_);
+    // a_j = u_j / √μ_j  (N λ_j a_jᵀ a_j = 1) and the training scores Y = U diag(√μ).
+    Vector<T> root(p_);
+    for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
+    A_ = U_ * root.cwiseInverse().asDiagonal();
+    Y_ = U_ * root.asDiagonal();
+    N_ = N;
+    return *this;
+}
+
+template <class T>
+Matrix<T> KernelPca<T>::transform_gram(const Matrix<T>& Kz) const {
+    require_fitted("KernelPca::transform_gram");
+    // y_j(z) = Σ_i a_ji k̃(z, x_i)
+    return centering_.center_rows(Kz) * A_;
+}
+
+template <class T>
+Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
+    const std::string where = "KernelPca::transform";
+    require_fitted(where);
+    require(static_cast<bool>(kernel_rows_), where,
+            "the model was fitted from a Gram matrix (fit_gram), so it has no kernel and no "
+            "training points to evaluate it at; pass the kernel rows k(z, x_i) to transform_gram");
+    require(Z.cols() == q_, where,
+            "Z has points of dimension " + std::to_string(Z.cols()) +
+                " but the model was fitted on points of dimension " + std::to_string(q_) +
+                "; pass one point per row, in the same space as the training data");
+    require_points(Z, where, "Z");
+    return transform_gram(kernel_rows_(Z));
+}
+
+// K̃ must be PSD up to rounding, unless the caller opted in.
+template <class T>
+void KernelPca<T>::require_definite(const SymmetricEigen<T>& eig, const std::string& where) const {
+    const Eigen::Index N = eig.values.size();
+    if (policy_ == NonPsdPolicy::keep_positive || eig.values(N - 1) >= -tau_) return;
+    throw error(where + ": the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest "
+                "eigenvalue is " + show(eig.values(N - 1)) + " = " + show(relative_negativity(eig)) +
+                "·λ_max (rounding explains at most " + show(tau_) +
+                "); a kernel must give PSD Gram matrices (see chapter 4) — check the kernel and its "
+                "parameters, or opt in with NonPsdPolicy::keep_positive to use only the components "
+                "with positive eigenvalues");
+}
+
+// p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
+template <class T>
+void KernelPca<T>::require_components(const std::string& where) const {
+    const Eigen::Index N = spectrum_.size();
+    require(p_ <= N - 1, where,
+            std::to_string(p_) + " components were asked for, but N = " + std::to_string(N) +
+                " points have at most N − 1 = " + std::to_string(N - 1) +
+                " principal components (K̃𝟙 = 0); ask for fewer");
+    if (p_ > rank_)
+        throw error(where + ": " + std::to_string(p_) +
+                    " components were asked for, but the centred kernel matrix K̃ has numerical rank " +
+                    std::to_string(rank_) + " (μ_" + std::to_string(rank_ + 1) + " = " +
+                    show(spectrum_(rank_)) + " is not above the rank tolerance " + show(tau_) +
+                    "); a component with zero variance has no direction in feature space — ask for at most " +
+                    std::to_string(rank_));
+}
+
+} // namespace kb
+
+/// Instantiates kb::KernelPca for one scalar type.
+#define KB_KERNEL_PCA_INSTANTIATE(T) \
+    namespace kb {                   \
+    template class KernelPca<T>;     \
+    }
