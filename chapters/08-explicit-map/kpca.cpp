@@ -175,6 +175,15 @@ TEST_CASE_TEMPLATE("primal: C v = lambda v and u = K^1/2 v solve K(I - N e e^T) 
                 KB_RC_WITHIN(T(abs(u.dot(Kinv * u) - T(1))), kb::test::factorisation<T>(N, phi.condition_number()),
                              "eq. 15: uᵀK⁻¹u = 1");
             }
+            // Failing companion: normalising u itself (uᵀu = 1) instead of eq. 15 rescales the
+            // components, and the projections (eq. 16) are no longer ⟨ψ(z), v⟩.
+            const Matrix<T> unit_u = pca.u * pca.u.colwise().norm().cwiseInverse().asDiagonal();
+            const kb::PrimalKpca<T> wrong{pca.lambda, pca.v, unit_u};
+            const Matrix<T> exact = kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ));
+            const Matrix<T> proj = kb::primal_projection(phi, wrong, D.kZ);
+            RC_ASSERT(!kb::test::within(max_abs_diff(align_signs(proj, exact), exact),
+                                        score_bound(phi, min_gap<T>(D.mu, p), kb::max_abs(exact)), "uᵀu = 1")
+                           .ok);
         },
         kb::test::default_cases<T>() / 2);
 }

@@ -124,10 +124,22 @@ TEST_CASE_TEMPLATE("dual without the kernel trick: K-bar alpha = N lambda alpha 
             const T lmax = eig.values(0), kappa = eig.values(0) / eig.values(N - 1), gap = min_gap<T>(D.mu, N - 1);
             const Matrix<T> alpha_exact = kb::convert_matrix<T>(exact_alpha(Dq));
             const Matrix<T> alpha = align_signs(dual.alpha, alpha_exact);
+            // The printed chain through K^{1/2}: v = K^{1/2}Jα (eq. 17) is a unit eigenvector
+            // of C, eq. 18 holds, ‖v‖² = 1 is the first line of eq. 22, and the middle line
+            // of eq. 23, ⟨K^{-1/2}(k_z − Ke), K^{1/2}Jα⟩, is the dual projection.
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Matrix<T> R = phi.gram_sqrt(), V = R * J * alpha;
+            const auto chain = kb::test::subspace<T>(N, sqrt(phi.condition_number()) * lmax * lmax, gap);
+            const Matrix<T> dual23 = kb::dual_projection(D.K, kb::DualKpca<T>{dual.lambda, alpha}, D.kZ);
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map_centered(D.Z) * V), dual23), chain, "eq. 23, middle line");
             for (int j = 0; j < N - 1; ++j) {
                 const Vector<T> a = alpha.col(j);
                 const T Nl = T(N) * dual.lambda(j);
                 KB_RC_WITHIN(T(abs(Nl - D.mu(j))), kb::test::factorisation<T>(N, lmax), "Nλ = μ");
+                const Vector<T> v = V.col(j);
+                KB_RC_WITHIN(T((T(N) * phi.covariance() * v - Nl * v).norm()), chain, "eq. 17: Cv = λv");
+                KB_RC_WITHIN(T((R * J * D.K * J * a - Nl * R * J * a).norm()), chain, "eq. 18");
+                KB_RC_WITHIN(T(abs(v.squaredNorm() - T(1))), chain, "eq. 22, first line: ‖v‖² = 1");
                 KB_RC_WITHIN(T((Kbar * a - Nl * a).norm()), kb::test::subspace<T>(N, lmax * lmax * a.norm(), gap),
                              "eq. 21: K̄α = Nλα");
                 KB_RC_WITHIN(T(abs(a.dot(Kt * a) - T(1))), kb::test::subspace<T>(N, lmax, gap), "eq. 22");
