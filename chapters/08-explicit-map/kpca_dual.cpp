@@ -246,7 +246,7 @@ TEST_CASE("u = K-bar alpha = N lambda alpha is the primal u and eq. 25 equals eq
 
 //! [cross-check]
 TEST_CASE_TEMPLATE("primal - dual - combined and ordinary PCA on the mapped data agree for training and new points "
-                   "[ghiasi:eq16] [ghiasi:eq23] [ghiasi:eq24] [ghiasi:eq25]",
+                   "[ghiasi:eq16] [ghiasi:eq17-23] [ghiasi:eq24] [ghiasi:eq25]",
                    T, KB_REALS) {
     kb::test::property<T>(
         [] {
