@@ -1,0 +1,230 @@
+/// \file kpca.cpp
+/// \brief Chapter 8: kernel PCA through the explicit map, first part — mean and centring
+///        (eqs. 8–11) and the primal (12–16). The dual, eqs. 24–25 and the cross-check with
+///        ordinary PCA are in kpca_dual.cpp.
+#include "test_cases.h"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/solve.hpp"
+#include "kernelbook/spectral.hpp"
+
+using namespace ch08;
+// abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
+using std::abs;
+using std::sqrt;
+
+namespace {
+
+// The exact scores of a designed case, computed in rationals from the known eigenpairs
+// of JKJ (independently of the code under test): ⟨ψ(z), v_j⟩ = (k_z − Ke)ᵀ w_j / √μ_j.
+Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rational>& kZ) {
+    const Vector<rational> Ke = D.K * e_vector<rational>(D.N);
+    const Matrix<rational> centred = kZ.colwise() - Ke;
+    return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
+}
+
+// The bound for scores computed through the map: the map's error ε√κ·√λ_max, amplified
+// by 1/gap in the eigenvectors of C (‖δC‖ ≲ 2ε√κ·λ_max/N, gap of C = gap(μ)/N), times
+// the scale of the centred features.
+template <class T>
+kb::test::Bound<T> score_bound(const kb::ExplicitFeatureMap<T>& phi, const T& gap, const T& score_scale) {
+    using std::sqrt;
+    return kb::test::subspace<T>(phi.size(), sqrt(phi.condition_number()) * phi.eigenvalues()(0) * (T(1) + score_scale),
+                                 gap)
+        .with_condition(static_cast<double>(phi.condition_number()));
+}
+
+template <class T>
+T min_gap(const Vector<T>& mu, Eigen::Index p) {
+    T gap = mu(0);
+    for (Eigen::Index j = 0; j < p; ++j) {
+        const T next = j + 1 < mu.size() ? mu(j + 1) : T(0);
+        if (mu(j) - next < gap) gap = mu(j) - next;
+    }
+    return gap;
+}
+
+} // namespace
+
+// ============================================================ eqs. 8–10: mean and centring
+//! [eq8-10]
+TEST_CASE_TEMPLATE("mean M = K^1/2 e and centred features psi(z) = K^-1/2 (k_z - Ke) and psi(x_n) = K^1/2 (e_n - e) "
+                   "[ghiasi:eq8] [ghiasi:eq9] [ghiasi:eq10]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const GaussianCase c = draw_gaussian_case(2, 8);
+        const Matrix<T> X = kb::from_integers<T>(c.X, 2), Z = kb::from_integers<T>(c.Z, 2);
+        const kb::ExplicitFeatureMap<T> phi(kb::GaussianKernel<T>::from_gamma(T(c.gamma)), X);
+        const auto bound = exactness_bound(phi, T(1));
+        // eq. 8: the average of the mapped training points (its definition) is K^{1/2}e.
+        const Matrix<T> Phi = phi.map_training();
+        const Vector<T> average = Phi.colwise().mean().transpose();
+        KB_RC_WITHIN(T((average - phi.mean()).cwiseAbs().maxCoeff()), bound, "(1/N) Σ φ(x_n) = K^{1/2} e");
+        // eq. 9 (as corrected): ψ(z) = φ(z) − M = K^{-1/2}(k_z − Ke).
+        const Matrix<T> shifted = phi.map(Z).rowwise() - phi.mean().transpose();
+        KB_RC_WITHIN(max_abs_diff(phi.map_centered(Z), shifted), bound, "ψ(z) = φ(z) − M");
+        // eq. 10: at a training point, K^{-1/2}(K_{*,n} − Ke) = K^{1/2}(e_n − e).
+        KB_RC_WITHIN(max_abs_diff(phi.map_centered(X), phi.map_training_centered()), bound,
+                     "ψ(x_n) = K^{1/2}(e_n − e)");
+    });
+}
+//! [eq8-10]
+
+TEST_CASE("centring in Gram form is exact: <psi(x_m) psi(x_n)> = (JKJ)_mn and |M|^2 = e^T K e [ghiasi:eq8] "
+          "[ghiasi:eq10]") {
+    kb::test::property<rational>([] {
+        const int N = *kb::test::size_in(1, 6);
+        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
+        const kb::PolynomialKernel<rational> k(rational(1), 3);
+        const Matrix<rational> K = kb::gram(k, X);
+        RC_PRE(*kb::exact_psd_rank(K) == N);
+        const Matrix<rational> Kinv = kb::inverse_spd(K);
+        const Vector<rational> e = e_vector<rational>(N), Ke = K * e;
+        // ⟨ψ(x_m), ψ(x_n)⟩ = (K_{*,m} − Ke)ᵀ K⁻¹ (K_{*,n} − Ke): the double-centred Gram matrix.
+        const Matrix<rational> centred = K.colwise() - Ke;
+        RC_ASSERT(Matrix<rational>(centred.transpose() * Kinv * centred) == kb::double_center(K));
+        // ⟨M, M⟩ = eᵀK K⁻¹ K e = eᵀKe and ⟨φ(x_n), M⟩ = (Ke)_n.
+        RC_ASSERT(rational(Ke.transpose() * Kinv * Ke) == rational(e.transpose() * K * e));
+        RC_ASSERT(Vector<rational>(K * Kinv * Ke) == Ke);
+    });
+}
+
+//! [eq9-erratum]
+TEST_CASE_TEMPLATE("erratum eq. 9: psi(z) = phi(z) - M and not psi(z) - M [ghiasi:eq9]", T, KB_REALS) {
+    // The printed "ψ(z) = ψ(z) − M" read as an update subtracts the mean twice: φ(z) − 2M.
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(4, 2) << 0, 0, 2, 1, -1, 2, 1, -2).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(2, 2) << 1, 1, -3, 0).finished(), 2);
+    const kb::ExplicitFeatureMap<T> phi(kb::GaussianKernel<T>::from_sigma(T(1)), X);
+    const Matrix<T> psi = phi.map_centered(Z);
+    const Matrix<T> once = phi.map(Z).rowwise() - phi.mean().transpose();
+    const Matrix<T> twice = once.rowwise() - phi.mean().transpose();
+    KB_CHECK_WITHIN(max_abs_diff(psi, once), exactness_bound(phi, T(1)), "ψ(z) = φ(z) − M");
+    CHECK_FALSE(kb::test::within(max_abs_diff(psi, twice), exactness_bound(phi, T(1)), "ψ(z) − M").ok);
+    // …and the mean is not K^{-1/2}e either (a plausible slip in eq. 8's last step).
+    const Vector<T> wrong_mean = phi.inverse_sqrt() * e_vector<T>(4);
+    CHECK_FALSE(kb::test::within(T((wrong_mean - phi.mean()).cwiseAbs().maxCoeff()), exactness_bound(phi, T(1)),
+                                 "K^{-1/2} e")
+                    .ok);
+}
+//! [eq9-erratum]
+
+// ============================================================ eq. 11
+//! [eq11]
+TEST_CASE("sum of (e_n - e)(e_n - e)^T is I - N e e^T exactly [ghiasi:eq11]") {
+    for (int N = 1; N <= 9; ++N) {
+        const Vector<rational> e = e_vector<rational>(N);
+        Matrix<rational> sum = Matrix<rational>::Zero(N, N);
+        for (int n = 0; n < N; ++n) {
+            const Vector<rational> d = Vector<rational>::Unit(N, n) - e;
+            sum += d * d.transpose();
+        }
+        const Matrix<rational> I = Matrix<rational>::Identity(N, N);
+        CHECK(sum == Matrix<rational>(I - rational(N) * e * e.transpose()));
+        CHECK(sum == kb::centering_matrix<rational>(N));
+        // Failing companion: without the factor N the identity is false (for N > 1).
+        if (N > 1) CHECK(sum != Matrix<rational>(I - e * e.transpose()));
+    }
+}
+//! [eq11]
+
+TEST_CASE_TEMPLATE("covariance of the centred features is C = (1/N) K^1/2 (I - N e e^T) K^1/2 [ghiasi:eq11]", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const GaussianCase c = draw_gaussian_case(2, 8);
+        const Matrix<T> X = kb::from_integers<T>(c.X, 2);
+        const kb::ExplicitFeatureMap<T> phi(kb::GaussianKernel<T>::from_gamma(T(c.gamma)), X);
+        // The definition (1/N) Σ ψ(x_n) ψ(x_n)ᵀ, from eq. 9 at the training points.
+        const Matrix<T> Psi = phi.map_centered(X);
+        const Matrix<T> C_def = Psi.transpose() * Psi / T(X.rows());
+        KB_RC_WITHIN(max_abs_diff(C_def, phi.covariance()), exactness_bound(phi, T(1)), "C = (1/N) K^{1/2} J K^{1/2}");
+        // Failing companion: the 1/(N − 1) normalisation is a different matrix (N ≥ 2, C ≠ 0).
+        RC_ASSERT(!kb::test::within(max_abs_diff(Matrix<T>(C_def * T(X.rows()) / T(X.rows() - 1)), phi.covariance()),
+                                    exactness_bound(phi, T(1)), "1/(N−1)")
+                       .ok);
+    });
+}
+
+// ============================================================ eqs. 12–16: the primal
+//! [primal]
+TEST_CASE_TEMPLATE("primal: C v = lambda v and u = K^1/2 v solve K(I - N e e^T) u = N lambda u with u^T K^-1 u = 1 "
+                   "[ghiasi:eq12-15]",
+                   T, KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const int N = *rc::gen::element(4, 16);
+            const Design<rational> Dq = build_design(draw_design(N, 2));
+            const Design<T> D = convert_design<T>(Dq);
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Eigen::Index p = N - 1;
+            const kb::PrimalKpca<T> pca = kb::primal_kpca(phi, p);
+            const T lmax = phi.eigenvalues()(0), NN(N);
+            const Matrix<T> J = kb::centering_matrix<T>(N), R = phi.gram_sqrt();
+            const auto res = kb::test::factorisation<T>(N, T(sqrt(phi.condition_number())) * lmax * lmax);
+            const Matrix<T> Kinv = kb::convert_matrix<T>(kb::inverse_spd(Dq.K));
+            for (Eigen::Index j = 0; j < p; ++j) {
+                const Vector<T> v = pca.v.col(j), u = pca.u.col(j);
+                const T Nl = NN * pca.lambda(j);
+                // The eigenvalues are the designed μ_j / N, exactly known.
+                KB_RC_WITHIN(T(abs(Nl - D.mu(j))), kb::test::factorisation<T>(N, lmax), "Nλ_j = μ_j");
+                KB_RC_WITHIN(T((R * J * R * v - Nl * v).norm()), res, "eq. 12");
+                KB_RC_WITHIN(T((D.K * J * R * v - Nl * R * v).norm()), res, "eq. 13");
+                KB_RC_WITHIN(T((D.K * J * u - Nl * u).norm()), res, "eq. 14");
+                // eq. 15 with K⁻¹ from an independent exact solve, rounded once.
+                KB_RC_WITHIN(T(abs(u.dot(Kinv * u) - T(1))), kb::test::factorisation<T>(N, phi.condition_number()),
+                             "eq. 15: uᵀK⁻¹u = 1");
+            }
+            // Failing companion: normalising u itself (uᵀu = 1) instead of eq. 15 rescales the
+            // components, and the projections (eq. 16) are no longer ⟨ψ(z), v⟩.
+            const Matrix<T> unit_u = pca.u * pca.u.colwise().norm().cwiseInverse().asDiagonal();
+            const kb::PrimalKpca<T> wrong{pca.lambda, pca.v, unit_u};
+            const Matrix<T> exact = kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ));
+            const Matrix<T> proj = kb::primal_projection(phi, wrong, D.kZ);
+            RC_ASSERT(!kb::test::within(max_abs_diff(align_signs(proj, exact), exact),
+                                        score_bound(phi, min_gap<T>(D.mu, p), kb::max_abs(exact)), "uᵀu = 1")
+                           .ok);
+        },
+        kb::test::default_cases<T>() / 2);
+}
+//! [primal]
+
+//! [eq16]
+TEST_CASE_TEMPLATE("primal projection <psi(z) v> = k_z K^-1 u - e^T u [ghiasi:eq16]", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *rc::gen::element(4, 16);
+        const int M = *kb::test::size_in(1, 3);
+        const Design<rational> Dq = build_design(draw_design(N, M));
+        const Design<T> D = convert_design<T>(Dq);
+        const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+        const kb::PrimalKpca<T> pca = kb::primal_kpca(phi, N - 1);
+        const Matrix<T> proj = kb::primal_projection(phi, pca, D.kZ);
+        // Against the definition ⟨ψ(z), v⟩ with ψ from eq. 9 …
+        const Matrix<T> direct = phi.map_centered(D.Z) * pca.v;
+        const Matrix<T> exact = kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ));
+        const T scale = kb::max_abs(exact), gap = min_gap<T>(D.mu, N - 1);
+        KB_RC_WITHIN(max_abs_diff(proj, direct), score_bound(phi, gap, scale), "eq. 16 = ⟨ψ(z), v⟩");
+        // … and against the exact scores from the designed eigenpairs (signs aligned).
+        KB_RC_WITHIN(max_abs_diff(align_signs(proj, exact), exact), score_bound(phi, gap, scale), "eq. 16 = exact");
+        // Failing companion: without the −eᵀu term (forgetting the centring) the scores move.
+        const Matrix<T> uncentred = D.kZ.transpose() * (phi.pseudo_inverse() * pca.u);
+        RC_ASSERT(!kb::test::within(max_abs_diff(align_signs(uncentred, exact), exact), score_bound(phi, gap, scale),
+                                    "without eᵀu")
+                       .ok);
+    });
+}
+//! [eq16]
+
+TEST_CASE("the primal projection is an identity in u: (k_z - Ke)^T K^-1 u = k_z K^-1 u - e^T u exactly [ghiasi:eq16]") {
+    kb::test::property<rational>([] {
+        const Design<rational> D = build_design(draw_design(4, 2));
+        const Vector<rational> u = kb::from_integers<rational>(*kb::test::int_matrix(4, 1, -9, 9), 7);
+        const Vector<rational> e = e_vector<rational>(4);
+        const Matrix<rational> Kinv = kb::inverse_spd(D.K);
+        const Vector<rational> lhs = (D.kZ.colwise() - D.K * e).transpose() * Kinv * u;
+        Vector<rational> rhs = D.kZ.transpose() * Kinv * u;
+        rhs.array() -= e.dot(u);
+        RC_ASSERT(lhs == rhs);
+    });
+}
+

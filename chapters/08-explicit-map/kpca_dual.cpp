@@ -1,0 +1,331 @@
+/// \file kpca_dual.cpp
+/// \brief Chapter 8: kernel PCA through the explicit map, second part — the dual without
+///        the kernel trick (eqs. 17–23), its relation to the primal (24), the combined
+///        projection (25), and ordinary PCA on the mapped data.
+#include "test_cases.h"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/solve.hpp"
+#include "kernelbook/spectral.hpp"
+
+using namespace ch08;
+// abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
+using std::abs;
+using std::sqrt;
+
+namespace {
+
+// The exact scores of a designed case, computed in rationals from the known eigenpairs
+// of JKJ (independently of the code under test): ⟨ψ(z), v_j⟩ = (k_z − Ke)ᵀ w_j / √μ_j.
+Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rational>& kZ) {
+    const Vector<rational> Ke = D.K * e_vector<rational>(D.N);
+    const Matrix<rational> centred = kZ.colwise() - Ke;
+    return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
+}
+
+// The exact dual coefficients α_j = K w_j / μ_j^{3/2} (a_j³ = μ_j^{3/2}: rational).
+Matrix<rational> exact_alpha(const Design<rational>& D) {
+    Vector<rational> cube(D.N - 1);
+    for (int j = 0; j < D.N - 1; ++j) cube(j) = D.root(j) * D.root(j) * D.root(j);
+    return D.K * D.W * cube.cwiseInverse().asDiagonal();
+}
+
+// The bound for scores computed through the map: the map's error ε√κ·√λ_max, amplified
+// by 1/gap in the eigenvectors of C (‖δC‖ ≲ 2ε√κ·λ_max/N, gap of C = gap(μ)/N), times
+// the scale of the centred features.
+template <class T>
+kb::test::Bound<T> score_bound(const kb::ExplicitFeatureMap<T>& phi, const T& gap, const T& score_scale) {
+    using std::sqrt;
+    return kb::test::subspace<T>(phi.size(), sqrt(phi.condition_number()) * phi.eigenvalues()(0) * (T(1) + score_scale),
+                                 gap)
+        .with_condition(static_cast<double>(phi.condition_number()));
+}
+
+template <class T>
+T min_gap(const Vector<T>& mu, Eigen::Index p) {
+    T gap = mu(0);
+    for (Eigen::Index j = 0; j < p; ++j) {
+        const T next = j + 1 < mu.size() ? mu(j + 1) : T(0);
+        if (mu(j) - next < gap) gap = mu(j) - next;
+    }
+    return gap;
+}
+
+} // namespace
+
+// ============================================================ eqs. 17–23: the dual
+//! [dual-symmetric-route]
+TEST_CASE("K-bar = K(I - N e e^T) is not symmetric - has 1 in its null space - and its eigenvectors are K w "
+          "[ghiasi:eq17-23]") {
+    const Design<rational> D = build_design(fixed_design());
+    const int N = D.N;
+    const Matrix<rational> J = kb::centering_matrix<rational>(N);
+    const Matrix<rational> Kbar = D.K * J;
+    CHECK(Kbar != Kbar.transpose());                                      // not symmetric
+    CHECK(Vector<rational>(Kbar * kb::ones<rational>(N)) == Vector<rational>::Zero(N)); // K̄1 = 0
+    // The symmetric route: JKJ w = μ w (designed), and K̄ (K w) = μ (K w).
+    const Matrix<rational> Kt = kb::double_center(D.K);
+    for (int j = 0; j < N - 1; ++j) {
+        const Vector<rational> w = D.W.col(j);
+        CHECK(Vector<rational>(Kt * w) == Vector<rational>(D.mu(j) * w));
+        CHECK(Vector<rational>(Kbar * (D.K * w)) == Vector<rational>(D.mu(j) * (D.K * w)));
+        // The left eigenvectors of K̄ are the w themselves: wᵀK̄ = wᵀKJ = (JKJw)ᵀ = μwᵀ.
+        CHECK(Matrix<rational>(w.transpose() * Kbar) == Matrix<rational>(D.mu(j) * w.transpose()));
+    }
+    // The characteristic polynomial of K̄ has the real roots μ_j and 0, as that of JKJ:
+    // det(K̄ − tI) = det(JKJ − tI) at N + 1 points determines both degree-N polynomials.
+    // (Exact determinants via exact_psd_rank are not available for indefinite matrices, so
+    // we check the similarity instead: K̄ (K W) = (K W) diag(μ), with K W of full column rank.)
+    const Matrix<rational> KW = D.K * D.W;
+    CHECK(Matrix<rational>(Kbar * KW) == Matrix<rational>(KW * D.mu.asDiagonal()));
+    CHECK(*kb::exact_psd_rank(Matrix<rational>(KW.transpose() * KW)) == N - 1);
+}
+//! [dual-symmetric-route]
+
+TEST_CASE_TEMPLATE("K-bar is similar to the symmetric K^1/2 (I - N e e^T) K^1/2 so its eigenvalues are real "
+                   "[ghiasi:eq17-23]",
+                   T, KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const int N = *rc::gen::element(4, 16);
+            const Design<T> D = convert_design<T>(build_design(draw_design(N, 1)));
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Matrix<T> J = kb::centering_matrix<T>(N);
+            const Matrix<T> Kbar = D.K * J;
+            // K^{-1/2} K̄ K^{1/2} = K^{1/2} J K^{1/2} = N C, symmetric PSD.
+            const Matrix<T> similar = phi.inverse_sqrt() * Kbar * phi.gram_sqrt();
+            KB_RC_WITHIN(max_abs_diff(similar, Matrix<T>(T(N) * phi.covariance())),
+                         kb::test::factorisation<T>(N, phi.condition_number() * phi.eigenvalues()(0)),
+                         "K^{-1/2} K̄ K^{1/2} = K^{1/2} J K^{1/2}");
+            // Its eigenvalues are those of JKJ: the designed μ and one 0 (for 1).
+            const Vector<T> ev = kb::symmetric_eigen(Matrix<T>(T(N) * phi.covariance())).values;
+            for (int j = 0; j < N - 1; ++j)
+                KB_RC_WITHIN(T(abs(ev(j) - D.mu(j))), kb::test::factorisation<T>(N, phi.eigenvalues()(0)), "μ_j");
+            KB_RC_WITHIN(T(abs(ev(N - 1))), kb::test::factorisation<T>(N, phi.eigenvalues()(0)), "0");
+        },
+        kb::test::default_cases<T>() / 2);
+}
+
+//! [dual]
+TEST_CASE_TEMPLATE("dual without the kernel trick: K-bar alpha = N lambda alpha normalised by eq. 22 is alpha = K w / "
+                   "mu^3/2 [ghiasi:eq17-23]",
+                   T, KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const int N = *rc::gen::element(4, 16);
+            const Design<rational> Dq = build_design(draw_design(N, 2));
+            const Design<T> D = convert_design<T>(Dq);
+            const kb::DualKpca<T> dual = kb::dual_kpca(D.K, N - 1);
+            const Matrix<T> J = kb::centering_matrix<T>(N);
+            const Matrix<T> Kbar = D.K * J, Kt = kb::double_center(D.K);
+            const auto eig = kb::symmetric_eigen(D.K);
+            const T lmax = eig.values(0), kappa = eig.values(0) / eig.values(N - 1), gap = min_gap<T>(D.mu, N - 1);
+            const Matrix<T> alpha_exact = kb::convert_matrix<T>(exact_alpha(Dq));
+            const Matrix<T> alpha = align_signs(dual.alpha, alpha_exact);
+            // The printed chain through K^{1/2}: v = K^{1/2}Jα (eq. 17) is a unit eigenvector
+            // of C, eq. 18 holds, ‖v‖² = 1 is the first line of eq. 22, and the middle line
+            // of eq. 23, ⟨K^{-1/2}(k_z − Ke), K^{1/2}Jα⟩, is the dual projection.
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Matrix<T> R = phi.gram_sqrt(), V = R * J * alpha;
+            const auto chain = kb::test::subspace<T>(N, sqrt(phi.condition_number()) * lmax * lmax, gap);
+            const Matrix<T> dual23 = kb::dual_projection(D.K, kb::DualKpca<T>{dual.lambda, alpha}, D.kZ);
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map_centered(D.Z) * V), dual23),
+                         score_bound(phi, gap, kb::max_abs(dual23)), "eq. 23, middle line");
+            for (int j = 0; j < N - 1; ++j) {
+                const Vector<T> a = alpha.col(j);
+                const T Nl = T(N) * dual.lambda(j);
+                KB_RC_WITHIN(T(abs(Nl - D.mu(j))), kb::test::factorisation<T>(N, lmax), "Nλ = μ");
+                const Vector<T> v = V.col(j);
+                KB_RC_WITHIN(T((T(N) * phi.covariance() * v - Nl * v).norm()), chain, "eq. 17: Cv = λv");
+                KB_RC_WITHIN(T((R * J * D.K * J * a - Nl * R * J * a).norm()), chain, "eq. 18");
+                KB_RC_WITHIN(T(abs(v.squaredNorm() - T(1))),
+                             kb::test::subspace<T>(N, sqrt(phi.condition_number()) * lmax, gap),
+                             "eq. 22, first line: ‖v‖² = 1");
+                KB_RC_WITHIN(T((Kbar * a - Nl * a).norm()), kb::test::subspace<T>(N, lmax * lmax * a.norm(), gap),
+                             "eq. 21: K̄α = Nλα");
+                KB_RC_WITHIN(T(abs(a.dot(Kt * a) - T(1))), kb::test::subspace<T>(N, lmax, gap), "eq. 22");
+                // What eq. 22 reduces to: Nλ‖Jα‖² = 1 …
+                KB_RC_WITHIN(T(abs(Nl * (J * a).squaredNorm() - T(1))), kb::test::subspace<T>(N, lmax, gap),
+                             "Nλ‖Jα‖² = 1");
+                // … not the classical Nλ‖α‖² = 1: α has a component along 1 (failing companion).
+                RC_ASSERT(!kb::test::within(T(abs(Nl * a.squaredNorm() - T(1))), kb::test::subspace<T>(N, lmax, gap),
+                                            "Nλ‖α‖² = 1")
+                               .ok);
+            }
+            // α = K w / μ^{3/2}, from the designed eigenpairs.
+            KB_RC_WITHIN(max_abs_diff(alpha, alpha_exact), kb::test::subspace<T>(N, lmax * sqrt(kappa), gap),
+                         "α = Kw/μ^{3/2}");
+        },
+        kb::test::default_cases<T>() / 2);
+}
+//! [dual]
+
+//! [dual-exact]
+TEST_CASE("dual equations hold exactly for the designed eigenpairs: eqs. 18-22 and the null-space freedom of eq. 21 "
+          "[ghiasi:eq17-23]") {
+    kb::test::property<rational>([] {
+        const Design<rational> D = build_design(draw_design(4, 2));
+        const int N = D.N;
+        const Matrix<rational> J = kb::centering_matrix<rational>(N), Kbar = D.K * J;
+        const Matrix<rational> alpha = exact_alpha(D);
+        for (int j = 0; j < N - 1; ++j) {
+            const Vector<rational> a = alpha.col(j);
+            const rational mu = D.mu(j);
+            RC_ASSERT(Vector<rational>(D.K * J * D.K * J * a) == Vector<rational>(mu * D.K * J * a)); // eq. 19
+            RC_ASSERT(Vector<rational>(Kbar * Kbar * a) == Vector<rational>(mu * Kbar * a));           // eq. 20
+            RC_ASSERT(Vector<rational>(Kbar * a) == Vector<rational>(mu * a));                         // eq. 21
+            RC_ASSERT(rational(a.transpose() * J * D.K * J * a) == 1);                                 // eq. 22
+            RC_ASSERT(mu * (J * a).squaredNorm() == 1);                                                // reduced
+            RC_ASSERT(kb::ones<rational>(N).dot(a) != 0);                                              // α not centred
+            // eq. 20 admits α + c1 (same v = K^{1/2}Jα); eq. 21 picks the representative.
+            const Vector<rational> shifted = a + rational(1, 3) * kb::ones<rational>(N);
+            RC_ASSERT(Vector<rational>(Kbar * Kbar * shifted) == Vector<rational>(mu * Kbar * shifted));
+            RC_ASSERT(Vector<rational>(Kbar * shifted) != Vector<rational>(mu * shifted));
+            RC_ASSERT(Vector<rational>(J * shifted) == Vector<rational>(J * a));
+        }
+    });
+}
+//! [dual-exact]
+
+//! [eq23-identity]
+TEST_CASE("the dual projection eq. 23 is an identity in alpha: sum_n alpha_n <psi(z) psi(x_n)> exactly "
+          "[ghiasi:eq17-23]") {
+    kb::test::property<rational>([] {
+        const int N = *kb::test::size_in(2, 6);
+        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
+        const Matrix<rational> Z = kb::from_integers<rational>(*kb::test::points(2, 2, 9), 3);
+        const kb::PolynomialKernel<rational> k(rational(1), 3);
+        const Matrix<rational> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
+        RC_PRE(*kb::exact_psd_rank(K) == N);
+        const Matrix<rational> Kinv = kb::inverse_spd(K);
+        const Vector<rational> Ke = K * e_vector<rational>(N);
+        // ⟨ψ(z), ψ(x_n)⟩ = (k_z − Ke)ᵀ K⁻¹ (K_{*,n} − Ke), from the map's exactness alone.
+        const Matrix<rational> G = Matrix<rational>(kZ.colwise() - Ke).transpose() * Kinv * Matrix<rational>(K.colwise() - Ke);
+        kb::DualKpca<rational> any;
+        any.alpha = kb::from_integers<rational>(*kb::test::int_matrix(N, 2, -9, 9), 5); // any α, not an eigenvector
+        any.lambda = Vector<rational>::Ones(2);
+        RC_ASSERT(kb::dual_projection(K, any, kZ) == Matrix<rational>(G * any.alpha));
+        // Failing companion: the combined form eq. 25 needs K̄α = Nλα and fails for this α.
+        RC_ASSERT(kb::combined_projection(any, kZ) != kb::dual_projection(K, any, kZ));
+    });
+}
+//! [eq23-identity]
+
+// ============================================================ eq. 24 and eq. 25
+//! [eq24-25-exact]
+TEST_CASE("u = K-bar alpha = N lambda alpha is the primal u and eq. 25 equals eqs. 16 and 23 exactly [ghiasi:eq24] "
+          "[ghiasi:eq25]") {
+    const Design<rational> D = build_design(fixed_design());
+    const int N = D.N;
+    const Matrix<rational> J = kb::centering_matrix<rational>(N), Kinv = kb::inverse_spd(D.K);
+    const Matrix<rational> alpha = exact_alpha(D);
+    kb::DualKpca<rational> dual{D.mu / rational(N), alpha};
+    Matrix<rational> u(N, N - 1);
+    for (int j = 0; j < N - 1; ++j) {
+        u.col(j) = D.K * J * alpha.col(j); // eq. 24: u = K(I − Neeᵀ)α = K̄α
+        CHECK(Vector<rational>(u.col(j)) == Vector<rational>(D.mu(j) * alpha.col(j))); // = Nλα
+        CHECK(rational(u.col(j).transpose() * Kinv * u.col(j)) == 1);                // the primal normalisation eq. 15
+        CHECK(Vector<rational>(D.K * J * u.col(j)) == Vector<rational>(D.mu(j) * u.col(j))); // eq. 14
+    }
+    // Failing companion: u = α (without Nλ) is false where Nλ ≠ 1 (μ₁ = 25).
+    CHECK(Vector<rational>(u.col(0)) != Vector<rational>(alpha.col(0)));
+    // Projections of training and test points: primal (16), dual (23), combined (25), exact scores.
+    for (const Matrix<rational>& kZ : {D.K, D.kZ}) {
+        Matrix<rational> primal = kZ.transpose() * Kinv * u;
+        primal.rowwise() -= e_vector<rational>(N).transpose() * u;
+        const Matrix<rational> dual23 = kb::dual_projection(D.K, dual, kZ);
+        const Matrix<rational> combined = kb::combined_projection(dual, kZ);
+        CHECK(primal == dual23);
+        CHECK(combined == dual23);
+        CHECK(combined == exact_scores(D, kZ));
+    }
+}
+//! [eq24-25-exact]
+
+//! [cross-check]
+TEST_CASE_TEMPLATE("primal - dual - combined and ordinary PCA on the mapped data agree for training and new points "
+                   "[ghiasi:eq16] [ghiasi:eq17-23] [ghiasi:eq24] [ghiasi:eq25]",
+                   T, KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const GaussianCase c = draw_gaussian_case(3, 8);
+            const Matrix<T> X = kb::from_integers<T>(c.X, 2), Z = kb::from_integers<T>(c.Z, 2);
+            const auto k = kb::GaussianKernel<T>::from_gamma(T(c.gamma));
+            const kb::ExplicitFeatureMap<T> phi(k, X);
+            const Eigen::Index N = X.rows(), p = 2;
+            const Matrix<T> K = phi.gram(), kZ = phi.kernel_columns(Z);
+            // The gap that separates the p leading components (from JKJ's spectrum).
+            const Vector<T> mu = kb::symmetric_eigen(kb::double_center(K)).values;
+            const T gap = min_gap<T>(mu, p);
+            RC_PRE(gap > mu(0) / T(1000));
+            const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, p);
+            const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
+            // Ordinary PCA on the explicitly mapped, centred training data (thin SVD).
+            const Matrix<T> Phi = phi.map_training();
+            const RowVector<T> M = Phi.colwise().mean();
+            const kb::Svd<T> svd = kb::thin_svd(Matrix<T>(Phi.rowwise() - M));
+            const Matrix<T> V = svd.V.leftCols(p);
+            for (const Matrix<T>* points : {&X, &Z}) {
+                const Matrix<T> kP = phi.kernel_columns(*points);
+                const Matrix<T> pca = (phi.map(*points).rowwise() - M) * V;
+                const Matrix<T> s16 = kb::primal_projection(phi, primal, kP);
+                const Matrix<T> s23 = kb::dual_projection(K, dual, kP);
+                const Matrix<T> s25 = kb::combined_projection(dual, kP);
+                const auto bound = score_bound(phi, gap, kb::max_abs(pca));
+                KB_RC_WITHIN(max_abs_diff(align_signs(s16, pca), pca), bound, "primal (16) = PCA");
+                KB_RC_WITHIN(max_abs_diff(align_signs(s23, pca), pca), bound, "dual (23) = PCA");
+                KB_RC_WITHIN(max_abs_diff(align_signs(s25, pca), pca), bound, "combined (25) = PCA");
+            }
+            // The same eigenvalues: λ = σ²/N (PCA), eigenvalues of C (primal), μ/N (dual).
+            for (Eigen::Index j = 0; j < p; ++j) {
+                const T l_pca = svd.sigma(j) * svd.sigma(j) / T(N);
+                KB_RC_WITHIN(T(abs(primal.lambda(j) - l_pca)), exactness_bound(phi, T(1)), "λ primal = λ PCA");
+                KB_RC_WITHIN(T(abs(dual.lambda(j) - l_pca)), exactness_bound(phi, T(1)), "λ dual = λ PCA");
+            }
+            // eq. 24 between independently computed solutions: u = Nλα.
+            const Matrix<T> Nla = dual.alpha * (T(N) * dual.lambda).asDiagonal();
+            KB_RC_WITHIN(max_abs_diff(align_signs(primal.u, Nla), Nla), score_bound(phi, gap, kb::max_abs(Nla)),
+                         "u = Nλα");
+        },
+        kb::test::default_cases<T>() / 2);
+}
+//! [cross-check]
+
+TEST_CASE_TEMPLATE("one sign convention: primal - dual and combined scores coincide without sign alignment "
+                   "[ghiasi:eq25]",
+                   T, KB_REALS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(6, 2) << 0, 0, 3, 1, -1, 2, 2, -2, -3, -1, 1, 4).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(2, 2) << 1, 1, -2, 3).finished(), 2);
+    const kb::ExplicitFeatureMap<T> phi(kb::GaussianKernel<T>::from_sigma(T(1)), X);
+    const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, 3);
+    const kb::DualKpca<T> dual = kb::dual_kpca(phi.gram(), 3);
+    const Vector<T> mu = kb::symmetric_eigen(kb::double_center(phi.gram())).values;
+    const Matrix<T> kZ = phi.kernel_columns(Z);
+    const Matrix<T> s25 = kb::combined_projection(dual, kZ);
+    const auto bound = score_bound(phi, min_gap<T>(mu, 3), kb::max_abs(s25));
+    KB_CHECK_WITHIN(max_abs_diff(kb::primal_projection(phi, primal, kZ), s25), bound, "primal = combined");
+    KB_CHECK_WITHIN(max_abs_diff(kb::dual_projection(phi.gram(), dual, kZ), s25), bound, "dual = combined");
+    // The training scores obey the book's sign rule (largest-magnitude entry positive).
+    Matrix<T> train = kb::combined_projection(dual, phi.gram());
+    const Vector<T> signs = kb::apply_sign_rule(train);
+    CHECK(signs == Vector<T>::Ones(3));
+}
+
+TEST_CASE("bad input to the kernel PCA routes: too many components and mismatched shapes [ghiasi:eq12-15]") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(4, 1) << 0, 1, 2, 4).finished());
+    const kb::ExplicitFeatureMap<double> phi(kb::GaussianKernel<double>::from_gamma(1.0), X);
+    CHECK_THROWS_WITH_AS(kb::primal_kpca(phi, 4), doctest::Contains("choose 1 ≤ p ≤ 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::dual_kpca(phi.gram(), 0), doctest::Contains("p = 0"), kb::error);
+    const kb::DualKpca<double> dual = kb::dual_kpca(phi.gram(), 2);
+    CHECK_THROWS_WITH_AS(kb::combined_projection(dual, Matrix<double>(Matrix<double>::Ones(3, 2))), doctest::Contains("same N"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::dual_projection(phi.gram(), dual, Matrix<double>(Matrix<double>::Ones(5, 2))), doctest::Contains("N = 4"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::primal_projection(phi, kb::primal_kpca(phi, 1), Matrix<double>(Matrix<double>::Ones(3, 1))),
+                         doctest::Contains("N = 4 rows"), kb::error);
+    Matrix<double> indefinite(2, 2);
+    indefinite << 1, 2, 2, 1;
+    CHECK_THROWS_WITH_AS(kb::dual_kpca(indefinite, 1), doctest::Contains("not positive semi-definite"), kb::error);
+}

@@ -1,0 +1,440 @@
+/// \file properties.cpp
+/// \brief Chapter 8: the explicit map φ(z) = K^{-1/2} k_z and precisely where it is exact
+///        (Theorem 1, eq. 26), singular K, conditioning and the precision policy, bad input.
+#include "test_cases.h"
+
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/features.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/nystrom.hpp"
+#include "kernelbook/solve.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <cmath>
+#include <limits>
+
+using namespace ch08;
+// abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
+using std::abs;
+using std::sqrt;
+
+namespace {
+
+template <class T>
+T max_diagonal(const Matrix<T>& A) {
+    return A.diagonal().maxCoeff();
+}
+
+// Squared distances ‖a − b‖² from a matrix of inner products and the two lists of norms.
+template <class T>
+Matrix<T> distances(const Matrix<T>& G_ab, const Vector<T>& n_a, const Vector<T>& n_b) {
+    Matrix<T> D = -T(2) * G_ab;
+    D.colwise() += n_a;
+    D.rowwise() += n_b.transpose();
+    return D;
+}
+
+} // namespace
+
+// ============================================================ Theorem 1
+//! [thm1-property]
+TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi:thm1]", T, KB_REALS) {
+    kb::test::property<T>([] {
+        const GaussianCase c = draw_gaussian_case(1, 8);
+        const Matrix<T> X = kb::from_integers<T>(c.X, 2), Z = kb::from_integers<T>(c.Z, 2);
+        const auto k = kb::GaussianKernel<T>::from_gamma(T(c.gamma));
+        const kb::ExplicitFeatureMap<T> phi(k, X);
+        // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.
+        const Matrix<T> inner = phi.map(X) * phi.map(Z).transpose();
+        KB_RC_WITHIN(max_abs_diff(inner, kb::gram(k, X, Z)), exactness_bound(phi, T(1)),
+                     "⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
+        // Training pairs too: ΦΦᵀ = K.
+        const Matrix<T> Phi = phi.map_training();
+        KB_RC_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), exactness_bound(phi, T(1)),
+                     "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");
+        RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
+    });
+}
+//! [thm1-property]
+
+//! [thm1-exact]
+TEST_CASE("explicit map is exact in rational arithmetic: k_xn^T K^-1 k_z = k(x_n z) [ghiasi:thm1]") {
+    kb::test::property<rational>([] {
+        // (1 + xᵀy)³ on ℝ²: a 10-dimensional feature space, so N ≤ 6 generic points give a PD K.
+        const int N = *kb::test::size_in(1, 6);
+        const int M = *kb::test::size_in(1, 4);
+        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
+        const Matrix<rational> Z = kb::from_integers<rational>(*kb::test::points(M, 2, 9), 3);
+        const kb::PolynomialKernel<rational> k(rational(1), 3);
+        const Matrix<rational> K = kb::gram(k, X);
+        RC_PRE(static_cast<int>(kb::greedy_landmarks(K, N, rational(0)).index.size()) == N); // K is PD
+        const Matrix<rational> Kinv = kb::inverse_spd(K);
+        // The proof's step: the n-th row of K times K⁻¹ is e_nᵀ, exactly.
+        RC_ASSERT(Matrix<rational>(K * Kinv) == Matrix<rational>::Identity(N, N));
+        // The statement, in the square-root-free form k_{x_n}ᵀ K⁻¹ k_z.
+        const Matrix<rational> kZ = kb::gram(k, X, Z);
+        RC_ASSERT(Matrix<rational>(K.transpose() * Kinv * kZ) == kZ);
+        // The same through the library's map object.
+        const kb::ExplicitFeatureMap<rational> phi(k, X);
+        RC_ASSERT(phi.inner_products(X, Z) == kZ);
+        RC_ASSERT(phi.inner_products(X, X) == K);
+    });
+}
+//! [thm1-exact]
+
+TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not exact [ghiasi:thm1]", T,
+                   KB_ALL_SCALARS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(4, 2) << 1, 0, 0, 2, -1, 1, 2, -2).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(2, 2) << 1, 1, -3, 0).finished(), 2);
+    const kb::PolynomialKernel<T> k(T(1), 3);
+    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
+    const Matrix<T> Kinv = kb::inverse_spd(K);
+    // A "map" K⁻¹k_z has inner products k_xᵀK⁻²k_z = e_nᵀK⁻¹k_z ≠ k(x_n, z).
+    const Matrix<T> wrong = (Kinv * K).transpose() * (Kinv * kZ);
+    if constexpr (kb::is_exact_v<T>) {
+        CHECK(wrong != kZ);
+        CHECK(Matrix<T>(K * Kinv * kZ) == kZ); // while K⁻¹ between k_x and k_z is exact
+    } else {
+        CHECK_FALSE(kb::test::within(max_abs_diff(wrong, kZ), kb::test::factorisation<T>(4, kb::max_abs(kZ)), "K⁻¹k_z").ok);
+    }
+}
+
+// ============================================================ beyond the training points
+//! [test-pairs]
+TEST_CASE("between two test points the map gives the Nystrom kernel - not k(z z') [ghiasi:thm1] [ghiasi:eq26]") {
+    // Designed case: k_z = K c (in range(K)) and k(z, z′) = cᵀKc′ + δ d. The projection of
+    // k(z,·) onto span{k(x_n,·)} has inner products cᵀKc′; the residual is exactly d.
+    kb::test::property<rational>(
+        [] {
+            const int M = *kb::test::size_in(1, 3);
+            const Design<rational> D = build_design(draw_design(4, M));
+            const kb::ExplicitFeatureMap<rational> phi(D.kernel(), D.X);
+            const Matrix<rational> projected = D.G.bottomRightCorner(M, M) - Matrix<rational>(D.d.asDiagonal());
+            RC_ASSERT(phi.inner_products(D.Z, D.Z) == projected);
+            RC_ASSERT(phi.residuals(D.Z) == D.d);
+            RC_ASSERT(kb::nystrom_kernel(D.K, D.kZ, D.kZ) == projected);
+            // k(z, z) itself is NOT reproduced when d > 0 (the generator draws d ≥ 1/4).
+            for (int m = 0; m < M; ++m) RC_ASSERT(phi.inner_products(D.Z, D.Z)(m, m) < D.G(D.N + m, D.N + m));
+            // …but every pair with a training point is: ⟨φ(x_n), φ(z)⟩ = k(x_n, z).
+            RC_ASSERT(phi.inner_products(D.X, D.Z) == D.kZ);
+        },
+        40);
+}
+//! [test-pairs]
+
+TEST_CASE("the residual k(z z) - |phi(z)|^2 is the squared distance of k(z .) from the span [ghiasi:thm1]") {
+    // Independent link: the Gram matrix of X ∪ {z} has exact rank N + 1 iff k(z,·) ∉ span{k(x_n,·)}.
+    // (1 + xᵀy)² on ℝ² (6 features) with N = 4 generic points: most z are outside the span.
+    const kb::PolynomialKernel<rational> k(rational(1), 2);
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(4, 2) << 0, 0, 1, 0, 0, 1, 1, 1).finished());
+    const kb::ExplicitFeatureMap<rational> phi(k, X);
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 2, 3, 1, 2, 2, 0).finished());
+    const Vector<rational> r = phi.residuals(Z);
+    for (int m = 0; m < 3; ++m) {
+        Matrix<rational> XZ(5, 2);
+        XZ << X, Z.row(m);
+        const auto rank = kb::greedy_landmarks(kb::gram(k, XZ), 5, rational(0)).index.size();
+        CHECK(r(m) >= 0);
+        CHECK((rank == 5) == (r(m) > 0));
+    }
+    CHECK(r(0) > 0);
+    // The training points themselves have residual exactly 0.
+    CHECK(phi.residuals(X) == Vector<rational>::Zero(4));
+}
+
+TEST_CASE_TEMPLATE("failing companion: the map is not exact between two test points [ghiasi:thm1] [ghiasi:eq26]", T,
+                   KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const int M = *kb::test::size_in(1, 3);
+            const Design<T> D = convert_design<T>(build_design(draw_design(4, M)));
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Matrix<T> kzz = D.G.bottomRightCorner(M, M);
+            const Matrix<T> inner = phi.map(D.Z) * phi.map(D.Z).transpose();
+            const T scale = max_diagonal(kzz);
+            // ⟨φ(z), φ(z′)⟩ = k(z, z′) − δ d: the residual d ≥ 1/4 is far beyond rounding.
+            RC_ASSERT(!kb::test::within(max_abs_diff(inner, kzz), exactness_bound(phi, scale), "test pairs").ok);
+            KB_RC_WITHIN(max_abs_diff(inner, Matrix<T>(kzz - Matrix<T>(D.d.asDiagonal()))), exactness_bound(phi, scale),
+                         "⟨φ(z), φ(z′)⟩ = Nyström kernel");
+        },
+        kb::test::default_cases<T>() / 2);
+}
+
+//! [eq26]
+TEST_CASE("feature-space distances: exact between training points and shifted by r(z) for a test point [ghiasi:eq26]") {
+    // (1 + xᵀy)³ on ℝ²: 10 features, N = 5 training points, so test points are off the span.
+    const kb::PolynomialKernel<rational> k(rational(1), 3);
+    const Matrix<rational> X =
+        kb::from_integers<rational>((IntMatrix(5, 2) << 0, 0, 1, 0, 0, 1, 1, 2, -2, 1).finished(), 2);
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 3, 1, -1, -1, 2, 2).finished(), 2);
+    const kb::ExplicitFeatureMap<rational> phi(k, X);
+    const Vector<rational> r = phi.residuals(Z);
+    for (int m = 0; m < 3; ++m) REQUIRE(r(m) > 0);
+    // Kernel distances d_k(a, b)² = k(a,a) + k(b,b) − 2k(a,b) (eq. 26's right-hand side).
+    const Vector<rational> kxx = kb::gram(k, X).diagonal(), kzz = kb::gram(k, Z).diagonal();
+    const Matrix<rational> dk_xx = distances<rational>(kb::gram(k, X), kxx, kxx);
+    const Matrix<rational> dk_xz = distances<rational>(kb::gram(k, X, Z), kxx, kzz);
+    const Matrix<rational> dk_zz = distances<rational>(kb::gram(k, Z), kzz, kzz);
+    // Feature distances ‖φ(a) − φ(b)‖² from the map's inner products.
+    const Vector<rational> nx = phi.inner_products(X, X).diagonal(), nz = phi.inner_products(Z, Z).diagonal();
+    const Matrix<rational> df_xx = distances<rational>(phi.inner_products(X, X), nx, nx);
+    const Matrix<rational> df_xz = distances<rational>(phi.inner_products(X, Z), nx, nz);
+    const Matrix<rational> df_zz = distances<rational>(phi.inner_products(Z, Z), nz, nz);
+    // Two training points: eq. 26 holds exactly.
+    CHECK(df_xx == dk_xx);
+    // A training point and a test point: ‖φ(x_n) − φ(z)‖² = d_k(x_n, z)² − r(z) — not eq. 26,
+    // because ⟨φ(z), φ(z)⟩ pairs z with itself; but the shift is the same for every x_n.
+    CHECK(df_xz != dk_xz);
+    CHECK(Matrix<rational>(dk_xz - df_xz) == Matrix<rational>(Matrix<rational>::Ones(5, 1) * r.transpose()));
+    // Two test points: distances shrink (a projection) and are not the kernel distances.
+    for (int a = 0; a < 3; ++a)
+        for (int b = a + 1; b < 3; ++b) {
+            CHECK(df_zz(a, b) != dk_zz(a, b));
+            CHECK(df_zz(a, b) <= dk_zz(a, b));
+        }
+}
+//! [eq26]
+
+TEST_CASE("when the training features span the feature space the map is exact for every pair [ghiasi:thm1]") {
+    // (xᵀy)² on ℝ² has the 3 features (x₁², √2x₁x₂, x₂²): 6 generic points span them, K has
+    // rank 3 < N, and the exact pseudo-inverse map reproduces k for *all* pairs.
+    const kb::PolynomialKernel<rational> k(rational(0), 2);
+    const Matrix<rational> X =
+        kb::from_integers<rational>((IntMatrix(6, 2) << 1, 0, 0, 1, 1, 1, 2, -1, -1, 3, 1, 2).finished());
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 5, -2, 1, 7, -3, -3).finished(), 3);
+    const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+    CHECK(phi.rank() == 3);
+    CHECK(phi.inner_products(Z, Z) == kb::gram(k, Z));
+    CHECK(phi.residuals(Z) == Vector<rational>::Zero(3));
+}
+
+// ============================================================ singular K
+//! [singular-exact]
+TEST_CASE("singular K: the pseudo-inverse map stays exact because k_z always lies in range(K) [ghiasi:thm1]") {
+    // (1 + xᵀy)² on ℝ² (6 features), 5 distinct points and two duplicates: N = 7, rank 5.
+    const kb::PolynomialKernel<rational> k(rational(1), 2);
+    const Matrix<rational> X =
+        kb::from_integers<rational>((IntMatrix(7, 2) << 0, 0, 1, 0, 0, 1, 1, 1, 2, -1, 1, 0, 1, 1).finished());
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 3, 2, -1, 2, 1, -2).finished(), 2);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(k, X), doctest::Contains("exact rank is 5 < N = 7"), kb::error);
+    const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+    CHECK(phi.rank() == 5);
+    const Matrix<rational> K = kb::gram(k, X), P = phi.pseudo_inverse();
+    // The four Penrose conditions, exactly: P is the Moore–Penrose inverse K⁺.
+    CHECK(Matrix<rational>(K * P * K) == K);
+    CHECK(Matrix<rational>(P * K * P) == P);
+    CHECK(Matrix<rational>(K * P) == Matrix<rational>(K * P).transpose());
+    CHECK(Matrix<rational>(P * K) == Matrix<rational>(P * K).transpose());
+    // k_z ∈ range(K) for every z (KK⁺ is the projector onto range(K)) — even when k(z,·) is
+    // not in the span (r(z) > 0): exactness at the training points survives for every z.
+    const Matrix<rational> kZ = kb::gram(k, X, Z);
+    CHECK(Matrix<rational>(K * P * kZ) == kZ);
+    CHECK(phi.residuals(Z)(0) > 0);
+    CHECK(phi.inner_products(X, Z) == kZ);
+    CHECK(phi.inner_products(X, X) == K);
+}
+//! [singular-exact]
+
+TEST_CASE("failing companion: a regularised inverse (K + I/1000)^-1 is not exact [ghiasi:thm1]") {
+    const kb::PolynomialKernel<rational> k(rational(1), 2);
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(4, 2) << 0, 0, 1, 0, 0, 1, 1, 1).finished());
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(1, 2) << 3, 2).finished());
+    const Matrix<rational> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
+    const Matrix<rational> R = kb::inverse_spd(Matrix<rational>(K + Matrix<rational>::Identity(4, 4) / rational(1000)));
+    CHECK(Matrix<rational>(K * R * kZ) != kZ);
+    CHECK(Matrix<rational>(K * kb::inverse_spd(K) * kZ) == kZ);
+}
+
+TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance is exact to rounding [ghiasi:thm1]", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        // (xᵀy)² on ℝ²: rank 3 whatever N ≥ 3 (generic points); or a Gaussian with a duplicate.
+        const bool gaussian = *rc::gen::arbitrary<bool>();
+        const int N = *kb::test::size_in(4, 8);
+        IntMatrix P = *kb::test::distinct_points(N, 2, 4);
+        if (gaussian) P.row(N - 1) = P.row(0);
+        const Matrix<T> X = kb::from_integers<T>(P, 2), Z = kb::from_integers<T>(*kb::test::points(3, 2, 6), 2);
+        const auto run = [&](const auto& k, Eigen::Index expected_rank) {
+            const Matrix<T> K = kb::gram(k, X);
+            const auto eig = kb::symmetric_eigen(K);
+            // Generic points only: the kept part of K well conditioned, the rest (if any) zero.
+            RC_PRE(eig.values(expected_rank - 1) > eig.values(0) / T(1000000));
+            const T tol = kb::psd_rounding_tolerance<T>(N, T(K.norm()));
+            const kb::ExplicitFeatureMap<T> phi(k, X, tol);
+            RC_ASSERT(phi.rank() == expected_rank);
+            const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z)),
+                         exactness_bound(phi, kzz), "⟨φ(x_n), φ(z)⟩ = k(x_n, z) with K⁺");
+        };
+        if (gaussian)
+            run(kb::GaussianKernel<T>::from_gamma(T(1)), N - 1);
+        else
+            run(kb::PolynomialKernel<T>(T(0), 2), 3);
+    });
+}
+
+//! [tiny-eigenvalues]
+TEST_CASE_TEMPLATE("failing companion: inverting rounding-level eigenvalues loses digits and is refused [ghiasi:thm1]",
+                   T, KB_REALS) {
+    // (xᵀy)² on ℝ² with N = 8: exact rank 3, five eigenvalues that are rounding noise in T.
+    const Matrix<T> X = kb::from_integers<T>(
+        (IntMatrix(8, 2) << 3, 1, -2, 5, 4, -1, 1, 1, -3, -4, 2, 7, 5, 2, -1, 3).finished(), 4);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(3, 2) << 1, -6, 7, 2, -2, -3).finished(), 4);
+    const kb::PolynomialKernel<T> k(T(0), 2);
+    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
+    const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
+    // With a tolerance at the rounding level: exact to rounding.
+    const kb::ExplicitFeatureMap<T> good(k, X, kb::psd_rounding_tolerance<T>(8, T(K.norm())));
+    const kb::test::Bound<T> bound = exactness_bound(good, kzz);
+    KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(good.map(X) * good.map(Z).transpose()), kZ), bound, "rank tolerance");
+    // Tolerance 0 keeps the positive noise eigenvalues and inverts them: the error leaves
+    // the rounding bound by orders of magnitude (about √ε, see the chapter's table).
+    const Matrix<T> R = kb::psd_inverse_sqrt(K, T(0));
+    const T err = max_abs_diff(Matrix<T>((R * K).transpose() * (R * kZ)), kZ);
+    MESSAGE("rank tolerance 0 in " << kb::scalar_name<T>() << ": error " << static_cast<double>(err) << " vs bound "
+                                   << static_cast<double>(bound.value));
+    CHECK_FALSE(kb::test::within(err, bound, "rank tolerance 0").ok);
+    // The library refuses to build that map.
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X, T(0)), doctest::Contains("below the rounding level"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X), doctest::Contains("numerically singular"), kb::error);
+}
+//! [tiny-eigenvalues]
+
+// ============================================================ conditioning and the precision policy
+namespace {
+// Gaussian kernel on N equispaced points of [0, 1]: κ(K) grows without bound as γ → 0.
+template <class T>
+Matrix<T> unit_grid(int N) {
+    Matrix<T> X(N, 1);
+    for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(N - 1);
+    return X;
+}
+template <class T>
+Matrix<T> mid_grid(int N) {
+    Matrix<T> Z(N - 1, 1);
+    for (int i = 0; i + 1 < N; ++i) Z(i, 0) = T(2 * i + 1) / T(2 * (N - 1));
+    return Z;
+}
+} // namespace
+
+//! [conditioning]
+TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refused with kappa and eps where not "
+                   "[ghiasi:thm1]",
+                   T, KB_REALS) {
+    const int N = 8;
+    const Matrix<T> X = unit_grid<T>(N), Z = mid_grid<T>(N);
+    // γ = 8, 1/10, 1/10⁵, 1/10⁸: κ(K) = 1.3·10⁴, 2.8·10¹⁷, 2.9·10⁴⁵, 2.9·10⁶⁶ (computed in real100).
+    // The thresholds 1/(64·N·ε) are 8.8·10¹² (double), 3.7·10⁴⁷ (real50), 3.4·10⁹⁷ (real100).
+    const long inverse_gamma[] = {0, 10, 100000, 100000000};
+    T previous_error(0);
+    for (long ig : inverse_gamma) {
+        const T gamma = ig == 0 ? T(8) : T(1) / T(ig);
+        const auto k = kb::GaussianKernel<T>::from_gamma(gamma);
+        const auto k100 = kb::GaussianKernel<kb::real100>::from_gamma(ig == 0 ? kb::real100(8) : kb::real100(1) / kb::real100(ig));
+        const auto ev = kb::symmetric_eigen(kb::gram(k100, unit_grid<kb::real100>(N))).values;
+        const kb::real100 kappa = ev(0) / ev(N - 1);
+        // The documented rule: build iff κ < 1/(64·N·ε(T)) (decided on T's own eigenvalues;
+        // the cases are chosen far from the threshold).
+        const bool representable = kappa * kb::real100(64 * N) * kb::convert<kb::real100>(kb::epsilon<T>()) < 1;
+        if (representable) {
+            const kb::ExplicitFeatureMap<T> phi(k, X);
+            const T err = max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z));
+            KB_CHECK_WITHIN(err, exactness_bound(phi, T(1)), "exactness within the κ-dependent estimate");
+            // The error grows with κ: the ill-conditioned cases leave the κ-free bound.
+            if (ig != 0) {
+                CHECK_FALSE(kb::test::within(err, kb::test::factorisation<T>(N, phi.eigenvalues()(0)), "κ-free").ok);
+                CHECK(err > previous_error);
+            }
+            previous_error = err;
+        } else {
+            const std::string expected = "numerically singular in " + kb::scalar_name<T>();
+            CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X), doctest::Contains(expected.c_str()), kb::error);
+            try {
+                kb::ExplicitFeatureMap<T> refused(k, X);
+            } catch (const kb::error& ex) {
+                const std::string msg = ex.what();
+                CHECK(msg.find("κ(K)") != std::string::npos);
+                CHECK(msg.find("ε(" + kb::scalar_name<T>() + ")") != std::string::npos);
+                CHECK(msg.find("real100") != std::string::npos);
+                CHECK(msg.find("rank tolerance") != std::string::npos);
+                CHECK(msg.find("larger γ") != std::string::npos);
+            }
+        }
+    }
+}
+//! [conditioning]
+
+// ============================================================ bad input
+TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range - singular K - empty - non-finite") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(3, 2) << 0, 0, 1, 0, 0, 1).finished());
+    const auto g = kb::GaussianKernel<double>::from_gamma(1.0);
+    const kb::ExplicitFeatureMap<double> phi(g, X);
+    // Test points of the wrong dimension.
+    CHECK_THROWS_WITH_AS(phi.map(Matrix<double>::Ones(2, 3)), doctest::Contains("dimension q = 2"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.map_columns(Matrix<double>::Ones(4, 1)), doctest::Contains("N = 3 entries"), kb::error);
+    // Non-finite test points and training points.
+    Matrix<double> bad = Matrix<double>::Zero(1, 2);
+    bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(phi.map(bad), doctest::Contains("Z(0,1) = nan is not finite"), kb::error);
+    Matrix<double> Xbad = X;
+    Xbad(2, 0) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xbad), doctest::Contains("X(2,0) = inf"), kb::error);
+    // A kernel value that overflows.
+    const Matrix<double> Xbig = Matrix<double>::Constant(2, 1, 1e200);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), Xbig),
+                         doctest::Contains("is not finite; rescale the data"), kb::error);
+    // N < 1.
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Matrix<double>(0, 2)), doctest::Contains("N ≥ 1"), kb::error);
+    // Not a kernel: K indefinite (a negative distance, and a sigmoid "kernel").
+    const auto neg_distance = [](const auto& x, const auto& y) { return -(x - y).squaredNorm(); };
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(neg_distance, X), doctest::Contains("not positive semi-definite"),
+                         kb::error);
+    const auto sigmoid = [](const auto& x, const auto& y) { return std::tanh(x.dot(y) - 1.0); };
+    CHECK_THROWS_AS(kb::ExplicitFeatureMap<double>(sigmoid, X), kb::error);
+    const auto neg_rational = [](const auto& x, const auto& y) { return kb::rational(-(x - y).squaredNorm()); };
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(neg_rational, kb::convert_matrix<rational>(X)),
+                         doctest::Contains("decided exactly"), kb::error);
+    // Rank tolerance out of range.
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, -1.0), doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, std::numeric_limits<double>::quiet_NaN()),
+                         doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, 100.0), doctest::Contains("below λ_max"), kb::error);
+    CHECK_THROWS_WITH_AS(
+        kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X),
+                                         rational(1, 10)),
+        doctest::Contains("pass rank_tol = 0"), kb::error);
+    // A singular K without a rank tolerance: duplicate training points.
+    Matrix<double> Xdup(3, 2);
+    Xdup << 0, 0, 1, 0, 1, 0;
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xdup), doctest::Contains("numerically singular"), kb::error);
+    CHECK_NOTHROW(kb::ExplicitFeatureMap<double>(g, Xdup, 1e-8));
+}
+
+// ============================================================ eq. 1
+TEST_CASE_TEMPLATE("the Gaussian kernel of eq. 1 uses 1/(2 sigma^2) and has full-rank Gram matrices [ghiasi:eq1]", T,
+                   KB_REALS) {
+    using std::abs;
+    using std::exp;
+    // At ‖x − z‖ = σ the kernel is e^{-1/2} (eq. 1); zhu's convention exp(−‖x−z‖²/σ²) would give e^{-1}.
+    const T sigma = T(3) / T(2);
+    const Matrix<T> x = Matrix<T>::Zero(1, 2);
+    Matrix<T> z(1, 2);
+    z << T(9) / T(10), T(6) / T(5); // ‖z‖ = 3/2 exactly
+    const T value = kb::GaussianKernel<T>::from_sigma(sigma)(x.row(0), z.row(0));
+    KB_CHECK_WITHIN(T(abs(value - exp(-T(1) / T(2)))), kb::test::one_pass<T>(4, T(1)), "k = e^{-1/2} at distance σ");
+    CHECK_FALSE(kb::test::within(T(abs(kb::GaussianKernel<T>::from_zhu_sigma(sigma)(x.row(0), z.row(0)) - value)),
+                                 kb::test::one_pass<T>(4, T(1)), "zhu's convention")
+                    .ok);
+    // "corresponds to an infinite-dimensional Hilbert space": the Gram matrix of N distinct
+    // points has rank N for every N (here up to 12), unlike a polynomial kernel (rank ≤ dim).
+    for (int N = 2; N <= 12; N += 5) {
+        Matrix<T> X(N, 1);
+        for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(2);
+        const auto ev = kb::symmetric_eigen(kb::gram(kb::GaussianKernel<T>::from_sigma(T(1)), X)).values;
+        CHECK(ev(N - 1) > kb::psd_rounding_tolerance<T>(N, ev(0)));
+    }
+    const Matrix<rational> Xq = kb::from_integers<rational>((IntMatrix(12, 1) << 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11).finished());
+    const Matrix<rational> Kq = kb::gram(kb::PolynomialKernel<rational>(rational(1), 3), Xq);
+    CHECK(kb::greedy_landmarks(Kq, 12, rational(0)).index.size() == 4); // (1 + xy)³ on ℝ: 4 features
+}

@@ -1,0 +1,331 @@
+#pragma once
+/// \file explicit_map.hpp
+/// \brief The exact finite-dimensional explicit feature map of Ghiasi-Shirazi & Qaraei,
+///        \f$\phi(z) = K^{-1/2} k_z\f$, its centred form, and kernel PCA computed through
+///        it: primal (eqs. 12–16), dual without the kernel trick (eqs. 17–23) and the
+///        combined projection (eq. 25).
+///
+/// **Notation** (the paper's). Training points \f$x_1,\dots,x_N\f$ (the rows of X), Gram
+/// matrix \f$K_{ij} = k(x_i,x_j)\f$, \f$k_z = (k(x_1,z),\dots,k(x_N,z))^\top\f$,
+/// \f$e = \tfrac1N\mathbb 1\f$ (so \f$I - Nee^\top = J\f$, the centring matrix) and
+/// \f$e_n\f$ the n-th unit vector.
+///
+/// **Where the map is exact.** \f$\langle\phi(x_n),\phi(z)\rangle = k_{x_n}^\top K^{-1}k_z
+/// = k(x_n,z)\f$ for every training point and every z (`ghiasi:thm1`). For two points
+/// that are *not* training points, \f$\langle\phi(z),\phi(z')\rangle = k_z^\top K^{-1}k_{z'}\f$
+/// is the inner product of the orthogonal projections of \f$k(z,\cdot)\f$ and
+/// \f$k(z',\cdot)\f$ onto \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ — the Nyström kernel
+/// (kb::nystrom_kernel), not \f$k(z,z')\f$. kb::ExplicitFeatureMap::residuals returns the
+/// gap \f$k(z,z) - \|\phi(z)\|^2 \ge 0\f$.
+///
+/// **Precision policy.** In floating point the map is built from the eigen-decomposition
+/// \f$K = V\Lambda V^\top\f$. An eigenvalue at or below the rounding level
+/// \f$\rho = 64\,N\,\varepsilon(T)\,\lambda_{\max}\f$ (kb::psd_rounding_tolerance) is not
+/// determined by K in the arithmetic of T — it could as well be zero or negative — so the
+/// library **refuses** (kb::error) to build a map that would invert it: without a rank
+/// tolerance when \f$\kappa(K) = \lambda_{\max}/\lambda_{\min} \ge 1/(64N\varepsilon)\f$,
+/// and with a rank tolerance when it would keep such an eigenvalue. The message names
+/// κ, ε(T) and the remedies (real50/real100, a rank tolerance, a better-conditioned
+/// kernel). Below that threshold the map is built, and
+/// kb::ExplicitFeatureMap::exactness_error_estimate gives the size of the error to expect,
+/// \f$N\varepsilon\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (measured in chapter 8).
+///
+/// The member functions and the kernel PCA routines are compiled once per scalar type in
+/// the library (explicit_map_impl.hpp, `explicit_map_instantiate_*.cpp`); the functions
+/// that only make sense with square roots are constrained to the floating types.
+///
+/// \see \ref ch08-explicit-map
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <functional>
+#include <string>
+
+namespace kb {
+
+/// \brief True for the scalar types in which the features themselves (square roots) exist.
+template <class T>
+concept FloatingScalar = is_floating_v<T>;
+
+/// \brief The exact explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$ (`ghiasi:thm1`, eq. 4)
+///        built from a kernel and N training points, with its centred form
+///        \f$\psi(z) = K^{-1/2}(k_z - Ke)\f$ (eq. 9).
+///
+/// Floating types (`double`, `kb::real50`, `kb::real100`) form the features; in
+/// `kb::rational` the square root is irrational, so the map offers the inner products
+/// \f$k_a^\top K^{-1}k_b\f$ (exactly) but not the features themselves.
+///
+/// With a rank tolerance τ the map is \f$\phi(z) = K^{+1/2}k_z\f$ over the r eigenvalues
+/// above τ. Since \f$k_z\f$ always lies in range(K) (chapter 8), exactness at the training
+/// points survives the pseudo-inverse; what is lost is the part of \f$k_z\f$ along the
+/// discarded eigenvectors, at most \f$\sqrt{(N-r)\,\tau\,k(z,z)}\f$.
+template <class T>
+class ExplicitFeatureMap {
+public:
+    /// \brief The kernel, type-erased: \f$k(x, y)\f$ for two points (row vectors).
+    using KernelFunction = std::function<T(const RowVector<T>&, const RowVector<T>&)>;
+
+    /// \brief The map \f$\phi(z) = K^{-1/2}k_z\f$ for the training points X (N×q, N ≥ 1).
+    ///
+    /// \param k any kernel (an object with `k(x, y)`, e.g. kb::GaussianKernel).
+    /// \param X N×q training points, one per row, finite.
+    /// \throws kb::error if X is empty or not finite, a kernel value is not finite, K is
+    ///         not PSD, or K is (numerically) singular — then use the constructor with a
+    ///         rank tolerance, a higher precision, or a better-conditioned kernel.
+    template <class Kernel>
+    ExplicitFeatureMap(const Kernel& k, const Matrix<T>& X) : ExplicitFeatureMap(erase(k), X, T(0), false) {}
+
+    /// \brief The pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the eigenvalues of K
+    ///        above `rank_tol` (an absolute threshold, like kb::psd_inverse_sqrt).
+    ///
+    /// In floating types `rank_tol` must be finite, \f$\ge 0\f$ and below λ_max, and every
+    /// kept eigenvalue must lie above the rounding level kb::ExplicitFeatureMap::rounding_level
+    /// (a tolerance below it would invert rounding noise). In `kb::rational` the rank is
+    /// exact: `rank_tol` must be 0, and the exact pseudo-inverse is used.
+    /// \throws kb::error as the other constructor, and on a rank tolerance out of range.
+    template <class Kernel>
+    ExplicitFeatureMap(const Kernel& k, const Matrix<T>& X, const T& rank_tol)
+        : ExplicitFeatureMap(erase(k), X, rank_tol, true) {}
+
+    /// \brief Number of training points N (also the dimension of the feature space).
+    Eigen::Index size() const { return X_.rows(); }
+
+    /// \brief Dimension q of the input points.
+    Eigen::Index input_dimension() const { return X_.cols(); }
+
+    /// \brief Number r of eigenvalues of K kept (N unless a rank tolerance cut some).
+    Eigen::Index rank() const { return rank_; }
+
+    /// \brief The training points X (N×q).
+    const Matrix<T>& training_points() const { return X_; }
+
+    /// \brief The training Gram matrix \f$K_{ij} = k(x_i, x_j)\f$.
+    const Matrix<T>& gram() const { return K_; }
+
+    /// \brief The kernel columns \f$k_z\f$ of the points Z: the N×M matrix
+    ///        \f$(k_Z)_{nm} = k(x_n, z_m)\f$.
+    /// \throws kb::error if Z is empty, not finite, of the wrong dimension, or a kernel value is not finite.
+    Matrix<T> kernel_columns(const Matrix<T>& Z) const;
+
+    /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4), one row per point of Z
+    ///        (M×N). Floating types only.
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    Matrix<T> map(const Matrix<T>& Z) const
+        requires FloatingScalar<T>;
+
+    /// \brief \f$\phi\f$ applied to given kernel columns \f$k_Z\f$ (N×M), rows \f$\phi(z_m)^\top\f$.
+    /// \throws kb::error if k_Z does not have N rows.
+    Matrix<T> map_columns(const Matrix<T>& kZ) const
+        requires FloatingScalar<T>;
+
+    /// \brief The features of the training points, rows \f$\phi(x_n)^\top\f$ (N×N);
+    ///        \f$\phi(x_n) = K^{-1/2}Ke_n = K^{1/2}e_n\f$.
+    Matrix<T> map_training() const
+        requires FloatingScalar<T>;
+
+    /// \brief The inner products \f$\langle\phi(a_i),\phi(b_j)\rangle\f$ of the points A and B
+    ///        (A×B), in every scalar type: \f$k_a^\top K^{+}k_b\f$, computed from the features
+    ///        in floating types and exactly (no square root) in rationals.
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    Matrix<T> inner_products(const Matrix<T>& A, const Matrix<T>& B) const;
+
+    /// \brief \f$k_a^\top K^{+} k_b\f$ for given kernel columns (N×A and N×B).
+    /// \throws kb::error if a block of kernel columns does not have N rows.
+    Matrix<T> inner_products_of_columns(const Matrix<T>& kA, const Matrix<T>& kB) const;
+
+    /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \|\phi(z_m)\|^2 \ge 0\f$: the squared RKHS
+    ///        distance of \f$k(z_m,\cdot)\f$ from \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ (zero at
+    ///        the training points, exact in rationals).
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    Vector<T> residuals(const Matrix<T>& Z) const;
+
+    /// \brief The mean of the mapped training points, \f$M = \tfrac1N\sum_n\phi(x_n) = K^{1/2}e\f$
+    ///        (eq. 8). Floating types only.
+    Vector<T> mean() const
+        requires FloatingScalar<T>;
+
+    /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
+    ///        (eq. 9), one row per point of Z. Floating types only.
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    Matrix<T> map_centered(const Matrix<T>& Z) const
+        requires FloatingScalar<T>;
+
+    /// \brief \f$\psi\f$ applied to given kernel columns \f$k_Z\f$ (N×M).
+    /// \throws kb::error if k_Z does not have N rows.
+    Matrix<T> map_centered_columns(const Matrix<T>& kZ) const
+        requires FloatingScalar<T>;
+
+    /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10), one
+    ///        row per training point (N×N). Floating types only.
+    Matrix<T> map_training_centered() const
+        requires FloatingScalar<T>;
+
+    /// \brief The covariance of the centred training features,
+    ///        \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$ (eq. 11), N×N. Floating types only.
+    Matrix<T> covariance() const
+        requires FloatingScalar<T>;
+
+    /// \brief \f$K^{-1/2}\f$ (or \f$K^{+1/2}\f$ with a rank tolerance). Floating types only.
+    const Matrix<T>& inverse_sqrt() const
+        requires FloatingScalar<T>
+    {
+        return inv_sqrt_;
+    }
+
+    /// \brief \f$K^{1/2}\f$ (with a rank tolerance: \f$K^{+1/2}K\f$, the root of the kept
+    ///        part of K). Floating types only.
+    const Matrix<T>& gram_sqrt() const
+        requires FloatingScalar<T>
+    {
+        return sqrt_;
+    }
+
+    /// \brief \f$K^{-1}\f$, or the pseudo-inverse \f$K^{+}\f$ with a rank tolerance (exact in rationals).
+    const Matrix<T>& pseudo_inverse() const { return pinv_; }
+
+    /// \brief All eigenvalues of K, decreasing (floating types; empty in rationals).
+    const Vector<T>& eigenvalues() const { return lambda_; }
+
+    /// \brief \f$\kappa = \lambda_1/\lambda_r\f$ over the kept eigenvalues (floating types;
+    ///        0 in rationals, where the map is exact whatever κ).
+    T condition_number() const { return kappa_; }
+
+    /// \brief The rounding level \f$\rho = 64\,N\,\varepsilon(T)\,\lambda_{\max}\f$ below which
+    ///        an eigenvalue of K is not determined in T (0 in rationals).
+    T rounding_level() const { return rho_; }
+
+    /// \brief The rank tolerance used (0 if none was given).
+    T rank_tolerance() const { return rank_tol_; }
+
+    /// \brief The size of the exactness error to expect from rounding,
+    ///        \f$|\langle\phi(x_n),\phi(z)\rangle - k(x_n,z)| \approx
+    ///        N\,\varepsilon(T)\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (a first-order estimate:
+    ///        the backward error \f$\delta K\f$ of the eigen-decomposition enters as
+    ///        \f$e_n^\top\delta K\,K^{-1}k_z\f$, and \f$\|K^{-1}k_z\| \le \sqrt{k(z,z)/\lambda_{\min}}\f$).
+    /// \param k_zz \f$k(z,z)\f$, or a bound on it over the points of interest.
+    T exactness_error_estimate(const T& k_zz) const;
+
+private:
+    template <class Kernel>
+    static KernelFunction erase(const Kernel& k) {
+        return [k](const RowVector<T>& x, const RowVector<T>& y) { return T(k(x, y)); };
+    }
+
+    ExplicitFeatureMap(KernelFunction k, const Matrix<T>& X, const T& rank_tol, bool has_tol);
+    void build_exact(const T& rank_tol, bool has_tol)
+        requires(!FloatingScalar<T>);
+    void build_floating(const T& rank_tol, bool has_tol)
+        requires FloatingScalar<T>;
+    [[noreturn]] void refuse(bool has_tol, const T& lambda_r) const
+        requires FloatingScalar<T>;
+    void require_kernel_values(const Matrix<T>& A, const std::string& what) const;
+    void require_columns(const Matrix<T>& kZ) const;
+    Vector<T> e() const { return Vector<T>::Constant(size(), T(1) / T(size())); }
+
+    KernelFunction k_;
+    Matrix<T> X_;
+    Matrix<T> K_;
+    Eigen::Index rank_ = 0;
+    Matrix<T> inv_sqrt_;
+    Matrix<T> sqrt_;
+    Matrix<T> pinv_;
+    Vector<T> lambda_;
+    T kappa_ = T(0);
+    T rho_ = T(0);
+    T rank_tol_ = T(0);
+};
+
+/// \brief Kernel PCA in the explicit feature space, primal form (eqs. 12–15): the
+///        eigenpairs \f$(\lambda, v)\f$ of the covariance C, and \f$u = K^{1/2}v\f$.
+template <class T>
+struct PrimalKpca {
+    Vector<T> lambda; ///< \f$\lambda_1 \ge \dots \ge \lambda_p > 0\f$, eigenvalues of C
+    Matrix<T> v;      ///< N×p, unit eigenvectors of C: \f$K^{1/2}(I - Nee^\top)K^{1/2}v = N\lambda v\f$ (eq. 12)
+    Matrix<T> u;      ///< N×p, \f$u = K^{1/2}v\f$: \f$K(I - Nee^\top)u = N\lambda u\f$ (eq. 14), \f$u^\top K^{-1}u = 1\f$ (eq. 15)
+};
+
+/// \brief Kernel PCA in the explicit feature space, dual form without the kernel trick
+///        (eqs. 17–22): eigenvectors α of the non-symmetric \f$\bar K = K(I - Nee^\top)\f$.
+template <class T>
+struct DualKpca {
+    Vector<T> lambda; ///< \f$\lambda_1 \ge \dots \ge \lambda_p > 0\f$ (\f$\bar K\alpha = N\lambda\alpha\f$, eq. 21)
+    Matrix<T> alpha;  ///< N×p, normalised by eq. 22: \f$\alpha^\top(I - Nee^\top)K(I - Nee^\top)\alpha = 1\f$
+};
+
+/// \brief The primal solution (eqs. 12–15): PCA of the explicitly mapped, centred
+///        training data, \f$Cv = \lambda v\f$ with \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$.
+///
+/// Components are signed so that the training scores \f$\langle\psi(x_n), v\rangle\f$
+/// obey the book's sign rule (largest-magnitude score positive) — the same convention
+/// as kb::dual_kpca, whose training scores are a positive multiple of the sign-ruled
+/// eigenvector of \f$JKJ\f$.
+/// \param map the explicit map (floating types).
+/// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of C.
+/// \throws kb::error if p is out of range.
+template <class T>
+PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p);
+
+/// \brief The primal projection (eq. 16):
+///        \f$\langle\psi(z), v\rangle = k_z^\top K^{-1}u - e^\top u\f$, for the kernel
+///        columns \f$k_Z\f$ (N×M) of M points; returns M×p.
+/// \throws kb::error if k_Z does not have N rows.
+template <class T>
+Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ);
+
+/// \brief The dual solution without the kernel trick (eqs. 17–22), solved through a
+///        symmetric eigenproblem.
+///
+/// \f$\bar K = K(I - Nee^\top) = KJ\f$ is not symmetric, but it is similar to the
+/// symmetric PSD \f$K^{1/2}JK^{1/2} = NC\f$, so its eigenvalues are real and \f$\ge 0\f$,
+/// and they are those of \f$\tilde K = JKJ\f$. If \f$\tilde K w = \mu w\f$ with \f$\mu > 0\f$
+/// then \f$Jw = w\f$ and \f$\bar K(Kw) = KJKJw = K\tilde K w = \mu\,Kw\f$: so
+/// \f$\hat\alpha = Kw\f$ is an eigenvector of \f$\bar K\f$ with \f$N\lambda = \mu\f$. This
+/// function computes w with kb::symmetric_eigen on \f$\tilde K\f$ (the general
+/// non-symmetric eigensolver is not available in multiprecision), sets
+/// \f$\hat\alpha = Kw\f$ and normalises it as eq. 22 prints,
+/// \f$\alpha = \hat\alpha / (\hat\alpha^\top JKJ\hat\alpha)^{1/2}\f$ — which reduces to
+/// \f$\alpha = Kw/\mu^{3/2}\f$, i.e. \f$N\lambda\,\|J\alpha\|^2 = 1\f$ (chapter 8).
+///
+/// \param K N×N symmetric PSD Gram matrix.
+/// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of JKJ.
+/// \throws kb::error if K is not square, finite, symmetric and PSD, or p is out of range.
+template <class T>
+DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p);
+
+/// \brief The dual projection (eq. 23):
+///        \f$\langle\psi(z),v\rangle = k_z^\top(I - Nee^\top)\alpha - e^\top K(I - Nee^\top)\alpha\f$,
+///        for kernel columns \f$k_Z\f$ (N×M); returns M×p. Works in every scalar type.
+/// \throws kb::error on mismatched shapes.
+template <class T>
+Matrix<T> dual_projection(const Matrix<T>& K, const DualKpca<T>& dual, const Matrix<T>& kZ);
+
+/// \brief The combined projection (eq. 25):
+///        \f$\langle\psi(z),v\rangle = k_z(\alpha - (Ne^\top\alpha)e) - N\lambda\,e^\top\alpha\f$ —
+///        only α, λ and \f$k_z\f$: no centred kernel matrix, no K. Kernel columns \f$k_Z\f$
+///        (N×M); returns M×p. Works in every scalar type.
+/// \throws kb::error on mismatched shapes.
+template <class T>
+Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
+
+/// \cond INTERNAL
+#define KB_EXPLICIT_MAP_DECLARE_ANY(T)                                                                  \
+    extern template class ExplicitFeatureMap<T>;                                                        \
+    extern template Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
+    extern template Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);
+#define KB_EXPLICIT_MAP_DECLARE_FLOATING(T)                                                             \
+    KB_EXPLICIT_MAP_DECLARE_ANY(T)                                                                      \
+    extern template PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);          \
+    extern template Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&, \
+                                                   const Matrix<T>&);                                   \
+    extern template DualKpca<T> dual_kpca<T>(const Matrix<T>&, Eigen::Index);
+KB_EXPLICIT_MAP_DECLARE_FLOATING(double)
+KB_EXPLICIT_MAP_DECLARE_FLOATING(real50)
+KB_EXPLICIT_MAP_DECLARE_FLOATING(real100)
+KB_EXPLICIT_MAP_DECLARE_ANY(rational)
+#undef KB_EXPLICIT_MAP_DECLARE_FLOATING
+#undef KB_EXPLICIT_MAP_DECLARE_ANY
+/// \endcond
+
+} // namespace kb

@@ -1,0 +1,199 @@
+#pragma once
+/// \file nystrom.hpp
+/// \brief The Nyström approximation of a kernel from m landmark points, and the greedy
+///        choice of landmarks (pivoted Cholesky), exact in rational arithmetic.
+///
+/// With landmarks \f$s_1,\dots,s_m\f$, Gram matrix \f$K_{SS}\f$ and \f$k_{S,a} =
+/// (k(s_1,a),\dots,k(s_m,a))^\top\f$, the Nyström kernel is
+/// \f[ \hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}
+///     = \langle P_S\,k(a,\cdot),\, P_S\,k(b,\cdot)\rangle_{\mathcal H}, \f]
+/// the inner product of the orthogonal projections of \f$k(a,\cdot)\f$ and \f$k(b,\cdot)\f$
+/// onto \f$\mathrm{span}\{k(s_i,\cdot)\}\f$ in the RKHS. The residual
+/// \f$k - \hat k_S\f$ is again a kernel (a Schur complement), so the approximation
+/// error is PSD and shrinks as landmarks are added. The exact explicit feature map of
+/// chapter 8 (kb::ExplicitFeatureMap) is the Nyström map with *every* training point a
+/// landmark.
+///
+/// \see \ref ch08-explicit-map
+
+#include "kernelbook/error.hpp"
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/solve.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kb {
+
+/// \brief The Nyström kernel matrix \f$\hat K_{AB} = K_{SA}^\top K_{SS}^{-1} K_{SB}\f$.
+///
+/// \param K_SS m×m Gram matrix of the landmarks (symmetric positive definite).
+/// \param K_SA m×A matrix \f$(K_{SA})_{ij} = k(s_i, a_j)\f$ (kb::gram(k, S, A)).
+/// \param K_SB m×B matrix \f$(K_{SB})_{ij} = k(s_i, b_j)\f$.
+/// \returns the A×B matrix \f$\hat k_S(a_i, b_j)\f$; exact in `kb::rational`.
+/// \throws kb::error if the shapes do not match, or K_SS is not positive definite
+///         (duplicate landmarks: drop them, or choose landmarks with kb::greedy_landmarks).
+template <class T>
+Matrix<T> nystrom_kernel(const Matrix<T>& K_SS, const Matrix<T>& K_SA, const Matrix<T>& K_SB) {
+    const std::string where = "nystrom_kernel";
+    require_square(K_SS, where, "K_SS");
+    require(K_SA.rows() == K_SS.rows() && K_SB.rows() == K_SS.rows(), where,
+            "K_SA and K_SB must have one row per landmark (" + std::to_string(K_SS.rows()) + "), but they have " +
+                std::to_string(K_SA.rows()) + " and " + std::to_string(K_SB.rows()));
+    // k̂(a, b) = k_{S,a}ᵀ K_SS⁻¹ k_{S,b}: one solve with the landmark Gram matrix.
+    return K_SA.transpose() * solve_spd(K_SS, K_SB);
+}
+
+/// \brief Landmarks chosen greedily, with the residual they leave.
+template <class T>
+struct Landmarks {
+    std::vector<Eigen::Index> index; ///< chosen training points, in the order chosen
+    Vector<T> residual_trace;        ///< entry t: \f$\sum_n r_t(x_n)\f$ after t+1 landmarks
+    Vector<T> residual;              ///< \f$r(x_n) = k(x_n,x_n) - \hat k_S(x_n,x_n)\f$ after the last landmark
+};
+
+/// \brief Greedy landmarks: at each step the training point whose feature vector is
+///        farthest from the span of those already chosen (the pivot of a pivoted
+///        Cholesky factorisation of K).
+///
+/// The residual diagonal after choosing S is
+/// \f$r_S(x_n) = k(x_n,x_n) - k_{S,x_n}^\top K_{SS}^{-1}k_{S,x_n}
+///  = \|(I - P_S)\,k(x_n,\cdot)\|^2_{\mathcal H}\f$,
+/// updated by the \f$LDL^\top\f$ recursion (no square roots, so exact in rationals).
+/// Stops after `m` landmarks, or earlier when every residual is at most `tol` — with
+/// `tol = 0` in rationals, the chosen points are a basis of
+/// \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ and their number is the exact rank of K.
+///
+/// \param K   N×N symmetric PSD Gram matrix.
+/// \param m   largest number of landmarks, \f$1 \le m \le N\f$.
+/// \param tol residual level at which to stop, finite and \f$\ge 0\f$.
+/// \throws kb::error on a non-square, non-symmetric or non-finite K, m out of range, or a bad tol.
+template <class T>
+Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) {
+    const std::string where = "greedy_landmarks";
+    require_square(K, where, "K");
+    require_finite(K, where, "K");
+    require_symmetric(K, where, "K");
+    const Eigen::Index N = K.rows();
+    require(m >= 1 && m <= N, where,
+            "m = " + std::to_string(m) + " landmarks asked for among N = " + std::to_string(N) +
+                " points; choose 1 ≤ m ≤ N");
+    require(is_finite(tol) && tol >= 0, where, "tol = " + show(tol) + " must be finite and ≥ 0");
+    Landmarks<T> out;
+    Vector<T> r = K.diagonal(); // r(x_n) with no landmark: k(x_n, x_n)
+    Matrix<T> L(N, 0);          // K ≈ L diag(d) Lᵀ on the chosen columns
+    Vector<T> d(0);
+    std::vector<T> traces;
+    for (Eigen::Index t = 0; t < m; ++t) {
+        // The next landmark: the largest residual r(x_i) = ‖(I − P_S) k(x_i,·)‖².
+        Eigen::Index i = 0;
+        for (Eigen::Index n = 1; n < N; ++n)
+            if (r(n) > r(i)) i = n;
+        if (!(r(i) > tol)) break;
+        // Residual column c = K(:,i) − L diag(d) L(i,:)ᵀ; pivot c_i = r(x_i).
+        Vector<T> c = K.col(i);
+        for (Eigen::Index s = 0; s < t; ++s) c -= L.col(s) * (d(s) * L(i, s));
+        const T pivot = c(i);
+        L.conservativeResize(N, t + 1);
+        L.col(t) = c / pivot;
+        d.conservativeResize(t + 1);
+        d(t) = pivot;
+        // r(x_n) ← r(x_n) − c_n²/c_i, and r(x_i) becomes exactly 0.
+        for (Eigen::Index n = 0; n < N; ++n) r(n) -= c(n) * c(n) / pivot;
+        r(i) = T(0);
+        out.index.push_back(i);
+        traces.push_back(r.sum());
+    }
+    out.residual_trace = Vector<T>(static_cast<Eigen::Index>(traces.size()));
+    for (std::size_t t = 0; t < traces.size(); ++t) out.residual_trace(static_cast<Eigen::Index>(t)) = traces[t];
+    out.residual = r;
+    return out;
+}
+
+/// \brief The rows (or, for a square Gram matrix, the principal submatrix) of A at `index`.
+template <class T>
+Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index) {
+    Matrix<T> out(static_cast<Eigen::Index>(index.size()), A.cols());
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        require(index[i] >= 0 && index[i] < A.rows(), "select_rows",
+                "index " + std::to_string(index[i]) + " is out of range for " + std::to_string(A.rows()) + " rows");
+        out.row(static_cast<Eigen::Index>(i)) = A.row(index[i]);
+    }
+    return out;
+}
+
+/// \brief The exact rank of a symmetric rational matrix if it is positive semi-definite,
+///        and no value if it is not — decided by a symmetric pivoted \f$LDL^\top\f$
+///        factorisation with full Schur-complement updates.
+///
+/// Each step pivots on the largest diagonal entry of the current Schur complement S.
+/// K is PSD iff no such entry is negative and, when the largest is 0, S is entirely 0
+/// (a PSD matrix with a zero diagonal entry has a zero row). Pivoting on the *updated*
+/// diagonal is what makes the rank come out right for singular K; Eigen's `LDLT`
+/// pivots on the diagonal before its update and can meet a zero pivot in the middle of a
+/// rank-deficient PSD matrix (it then reports a numerical issue).
+/// \throws kb::error if K is not square or not exactly symmetric.
+inline std::optional<Eigen::Index> exact_psd_rank(const Matrix<rational>& K) {
+    const std::string where = "exact_psd_rank";
+    require_square(K, where, "K");
+    require(K == K.transpose(), where, "K must be exactly symmetric");
+    Matrix<rational> S = K;
+    std::vector<Eigen::Index> rest(static_cast<std::size_t>(K.rows()));
+    for (Eigen::Index i = 0; i < K.rows(); ++i) rest[static_cast<std::size_t>(i)] = i;
+    Eigen::Index rank = 0;
+    while (!rest.empty()) {
+        // Pivot: the largest diagonal entry of the Schur complement.
+        std::size_t p = 0;
+        for (std::size_t a = 1; a < rest.size(); ++a)
+            if (S(rest[a], rest[a]) > S(rest[p], rest[p])) p = a;
+        const Eigen::Index k = rest[p];
+        const rational pivot = S(k, k);
+        if (pivot < 0) return std::nullopt;
+        if (pivot == 0) {
+            // The rest of the diagonal is ≤ 0: PSD only if the whole complement is 0.
+            for (Eigen::Index i : rest)
+                for (Eigen::Index j : rest)
+                    if (S(i, j) != 0) return std::nullopt;
+            return rank;
+        }
+        // S ← S − S(:,k) S(k,:) / S(k,k) on the remaining indices.
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(p));
+        for (Eigen::Index i : rest) {
+            const rational f = S(i, k) / pivot;
+            if (f == 0) continue;
+            for (Eigen::Index j : rest) S(i, j) -= f * S(k, j);
+        }
+        ++rank;
+    }
+    return rank;
+}
+
+/// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational
+///        matrix, without eigenvalues.
+///
+/// With S a set of r = rank(K) linearly independent columns (kb::greedy_landmarks with
+/// tol 0), \f$C = K_{:,S}\f$ has full column rank and \f$K = C K_{SS}^{-1} C^\top\f$
+/// (the Nyström approximation is exact once the landmarks span). For any factorisation
+/// \f$K = G M G^\top\f$ with G of full column rank and M invertible,
+/// \f[ K^+ = G (G^\top G)^{-1} M^{-1} (G^\top G)^{-1} G^\top, \f]
+/// so here \f$K^+ = C (C^\top C)^{-1} K_{SS} (C^\top C)^{-1} C^\top\f$: one checks the four
+/// Penrose conditions, \f$KK^+ = C(C^\top C)^{-1}C^\top\f$ being the orthogonal projector
+/// onto range(K).
+/// \throws kb::error if K is not square, symmetric, or PSD (decided exactly), or is zero.
+inline Matrix<rational> pseudo_inverse_exact(const Matrix<rational>& K) {
+    const std::string where = "pseudo_inverse_exact";
+    require_square(K, where, "K");
+    require(exact_psd_rank(K).has_value(), where,
+            "K is not positive semi-definite (decided exactly by LDLᵀ); a kernel must give PSD Gram matrices");
+    const Landmarks<rational> S = greedy_landmarks(K, K.rows(), rational(0));
+    require(!S.index.empty(), where, "K is the zero matrix; its pseudo-inverse is zero, there is no map to build");
+    const Matrix<rational> C = select_rows<rational>(K, S.index).transpose(); // N×r, K(:, S)
+    const Matrix<rational> K_SS = select_rows<rational>(C, S.index);          // r×r
+    // P = (CᵀC)⁻¹ Cᵀ (r×N), K⁺ = Pᵀ K_SS P.
+    const Matrix<rational> CtC = C.transpose() * C;
+    const Matrix<rational> P = solve_spd(CtC, Matrix<rational>(C.transpose()));
+    return P.transpose() * K_SS * P;
+}
+
+} // namespace kb
