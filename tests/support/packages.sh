@@ -5,7 +5,7 @@
 # Runs apt-get only when something is missing; uses sudo when not root.
 set -euo pipefail
 need=(cmake g++ make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
-      libmpfr-dev libgmp-dev libmpfi-dev doxygen libjs-mathjax)
+      libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax)
 if [ "${1:-test}" = book ]; then
   need+=()
 fi
