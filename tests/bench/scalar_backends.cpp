@@ -11,9 +11,10 @@
 /// (`Eigen::SelfAdjointEigenSolver`, eigenvectors included) of a Gaussian Gram matrix for
 /// N = 20, 50, 100; one ε-level check of that decomposition (residual and orthogonality
 /// against c₂·N·ε, as a property test does it); a product of two 100×100 matrices; and
-/// `exp` on 10⁵ values.
+/// `exp` on 10⁵ values; and the comparison `kb::test::within(error, factorisation(N, ‖K‖), …)`
+/// itself, 1000 times (what one ε-level check costs a test, beyond computing the error).
 ///
-/// Each measurement is run once untimed, then `--reps` times; the table shows the median
+/// Each measurement is warmed up (untimed, at least once and for 50 ms), then run `--reps` times; the table shows the median
 /// thread CPU time with the fastest and slowest repetition (CPU time is less sensitive to
 /// other processes than wall time; the median wall time is shown too). For a
 /// load-independent comparison run it under callgrind with `--callgrind` (see README.md
@@ -26,10 +27,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
 
 namespace bmp = boost::multiprecision;
+
+// What kb::test::within records on every call (the same body as tests/support/support.cpp,
+// which cannot be linked here: it brings doctest's and rapidcheck's runtime).
+void kb::test::record_ratio(const std::string& kind, const std::string& type, double ratio) {
+    static std::mutex m;
+    static std::map<std::pair<std::string, std::string>, double> max_ratio;
+    std::lock_guard<std::mutex> lock(m);
+    double& slot = max_ratio[{kind, type}];
+    slot = std::max(slot, ratio);
+}
 
 void kb::bench::run_double(const Options& opt, std::vector<Row>& rows) {
     run_type<double>("double", opt, rows);
