@@ -35,10 +35,17 @@ struct Recipe {
 int label_of(int c) { return 10 - 3 * c; }
 
 // C clusters in ℝ^d: class c has between n_lo and n_hi points, its centre drawn from
-// [−3·spread, 3·spread]^d (plus `separation` on coordinate (c − 1) mod d for c ≥ 1), and its
+// [−spread, spread]^d (plus `separation` on coordinate (c − 1) mod d for c ≥ 1), and its
 // points scattered around the centre by offsets in [−spread, spread]^d.
+//
+// Well-posed by construction when d ≥ C − 1 and separation ≥ 20·spread: the class mean
+// differences μ_c − μ₀ (c ≥ 1) are separation·e_{c−1} plus at most 4·spread per
+// coordinate, so the (C−1)×d matrix of them is strictly diagonally dominant (16·spread
+// against at most 3·4·spread) and has rank C − 1 — the class means span C − 1 dimensions
+// and every one of the C − 1 Fisher ratios is positive. (Without the separation, random
+// centres can give coinciding class means, e.g. two classes with the same mean.)
 Recipe draw_clusters(int C, int d, int n_lo, int n_hi, long spread, long separation = 0) {
-    const IntMatrix centres = *kb::test::int_matrix(C, d, -3 * spread, 3 * spread);
+    const IntMatrix centres = *kb::test::int_matrix(C, d, -spread, spread);
     std::vector<std::vector<long>> rows;
     Recipe r;
     for (int c = 0; c < C; ++c) {
@@ -108,7 +115,7 @@ TEST_CASE_TEMPLATE_DEFINE("two classes: the Fisher direction is (S_w + ridge I)^
     //! [two-class]
     kb::test::property<T>([] {
         const int d = *kb::test::size_in(1, 4);
-        const Recipe r = draw_clusters(2, d, d + 1, d + 4, 8);
+        const Recipe r = draw_clusters(2, d, d + 1, d + 4, 8, 160);
         const Matrix<T> X = kb::from_integers<T>(r.X, 4);
         kb::FisherOptions<T> options;
         options.ridge = kb::ratio<T>(*kb::test::int_in(0, 4), 4);
@@ -148,7 +155,7 @@ TEST_CASE_TEMPLATE_DEFINE("the Fisher directions maximise the ratio w^T S_b w / 
     //! [optimality]
     kb::test::property<T>([] {
         const int C = *kb::test::size_in(3, 4), d = *kb::test::size_in(C - 1, 4);
-        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8);
+        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8, 160);
         const Matrix<T> X = kb::from_integers<T>(r.X, 4);
         const auto s = kb::scatter_matrices(X, r.y);
         const T kappa = condition<T>(s.within);
@@ -202,7 +209,7 @@ TEST_CASE_TEMPLATE_DEFINE("the directions are S_w-orthonormal: W^T S_w W = I and
     //! [orthonormal]
     kb::test::property<T>([] {
         const int C = *kb::test::size_in(2, 4), d = *kb::test::size_in(C - 1, 4);
-        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8);
+        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8, 160);
         const Matrix<T> X = kb::from_integers<T>(r.X, 4);
         kb::FisherOptions<T> options;
         options.ridge = kb::ratio<T>(*kb::test::int_in(0, 2), 8);
@@ -246,7 +253,7 @@ TEST_CASE_TEMPLATE_DEFINE("the projection is invariant under an invertible affin
     //! [affine]
     kb::test::property<T>([] {
         const int C = *kb::test::size_in(2, 3), d = *kb::test::size_in(C - 1, 3);
-        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8);
+        const Recipe r = draw_clusters(C, d, d + 1, d + 3, 8, 160);
         const Matrix<T> X = kb::from_integers<T>(r.X, 4);
         // A = L·U with unit triangular integer factors: invertible (det A = 1), exact in T.
         Matrix<T> L = Matrix<T>::Identity(d, d), U = Matrix<T>::Identity(d, d);
@@ -311,7 +318,7 @@ TEST_CASE_TEMPLATE_DEFINE("singular S_w: the direction is S_w^+ (mu_1 - mu_0) in
         using std::abs;
         // Two points per class in 3 to 5 dimensions: rank S_w = 2 < d.
         const int d = *kb::test::size_in(3, 5);
-        const Recipe r = draw_clusters(2, d, 2, 2, 8);
+        const Recipe r = draw_clusters(2, d, 2, 2, 8, 160);
         const Matrix<T> X = kb::from_integers<T>(r.X, 3); // thirds: S_w is not exact in binary
         const auto s = kb::scatter_matrices(X, r.y);
         // range(S_w) = span{a, b}, the two within-class differences; an orthonormal basis Q of
@@ -369,7 +376,7 @@ TEST_CASE_TEMPLATE_DEFINE("separable clusters are classified perfectly by the ne
     //! [separable]
     kb::test::property<T>([] {
         // Class c ≥ 1 sits 600 units along its own axis c − 1 (d ≥ C − 1), points within ±5 of
-        // a centre in [−15, 15]^d. With k = C − 1 the projected means are at distance
+        // a centre in [−5, 5]^d. With k = C − 1 the projected means are at distance
         // √(δᵀS_w⁻¹δ) ≥ 520/√(tr S_w) ≥ 520/√(28·4·100) ≈ 4.9, more than twice the largest
         // projected deviation of a training point from its class mean (≤ √k ≤ √3, because
         // Σ_n ‖(x_n − μ_c)W‖² = tr WᵀS_wW = k). So every training point, and every midpoint of
