@@ -8,7 +8,7 @@ set -euo pipefail
 # python3: the generators of the book's pages (docs/tools/*.py, standard library only).
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
 need=(cmake g++ make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
-      libmpfr-dev libgmp-dev libmpfi-dev doxygen libjs-mathjax python3 chromium)
+      libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium)
 if [ "${1:-test}" = book ]; then
   need+=()
 fi

@@ -1,0 +1,304 @@
+/// \file io.cpp
+/// \brief The IDX and digits-CSV readers declared in io.hpp (zlib reads plain and
+///        gzip-compressed files alike).
+#include "kernelbook/io.hpp"
+
+#include "kernelbook/datasets.hpp"
+#include "kernelbook/error.hpp"
+
+#include <zlib.h>
+
+#include <bit>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <string_view>
+
+namespace kb::io {
+namespace {
+
+// What to do about a missing file: which Debian package provides it, and where.
+std::string idx_hint() {
+    return std::string("Fashion-MNIST's IDX files come with the Debian package dataset-fashion-mnist "
+                       "(apt-get install dataset-fashion-mnist) in ") +
+           datasets::fashion_mnist_dir;
+}
+std::string digits_hint() {
+    return std::string("the digits CSV comes with the Debian package python3-sklearn (apt-get install python3-sklearn) "
+                       "as ") +
+           datasets::sklearn_digits_csv;
+}
+
+std::string hex(std::uint32_t v, int width) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%0*X", width, static_cast<unsigned>(v));
+    return buf;
+}
+
+// Reads the whole file, inflating it if it is gzip-compressed (zlib passes plain files
+// through unchanged). A gzip stream that ends early or fails its checksum is an error.
+std::vector<unsigned char> read_bytes(const std::string& path, const std::string& where, const std::string& hint) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+        throw error(where + ": cannot access '" + path + "': " + ec.message() + "; check the path and its permissions");
+    if (!fs::exists(st)) throw error(where + ": cannot open '" + path + "': no such file; " + hint);
+    if (fs::is_directory(st))
+        throw error(where + ": cannot read '" + path + "': it is a directory, not a file; give the path of the file");
+    errno = 0;
+    std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
+    if (!file)
+        throw error(where + ": cannot read '" + path + "': " + (errno ? std::strerror(errno) : "zlib cannot open it") +
+                    "; check that the file is readable");
+    std::vector<unsigned char> bytes;
+    std::vector<unsigned char> chunk(1 << 20);
+    for (;;) {
+        const int n = gzread(file.get(), chunk.data(), static_cast<unsigned>(chunk.size()));
+        int code = Z_OK;
+        std::string message = gzerror(file.get(), &code);
+        if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2); // zlib prefixes the path
+        if (n < 0 || (code != Z_OK && code != Z_BUF_ERROR))
+            throw error(where + ": '" + path + "' is a damaged gzip file (zlib: " + message +
+                        "); reinstall or download it again — " + hint);
+        if (code == Z_BUF_ERROR)
+            throw error(where + ": '" + path + "' is truncated: its gzip stream ends early (zlib: " + message +
+                        "); reinstall or download it again — " + hint);
+        if (n == 0) break;
+        bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + n);
+    }
+    return bytes;
+}
+
+// ---- IDX -------------------------------------------------------------------------
+
+struct IdxType {
+    unsigned char code;
+    const char* name;
+    std::size_t size;
+    bool integer;
+};
+
+const IdxType idx_types[] = {{0x08, "unsigned byte", 1, true}, {0x09, "signed byte", 1, true},
+                             {0x0B, "16-bit integer", 2, true}, {0x0C, "32-bit integer", 4, true},
+                             {0x0D, "32-bit float", 4, false},  {0x0E, "64-bit float", 8, false}};
+
+std::uint32_t big_endian_u32(const unsigned char* p) {
+    return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | std::uint32_t(p[3]);
+}
+
+// A validated IDX file: its type, dimensions and where the payload starts.
+struct Idx {
+    IdxType type;
+    std::vector<std::uint64_t> dims;
+    std::size_t payload = 0;
+    std::vector<unsigned char> bytes;
+
+    // Value number i of the payload, converted to double.
+    double value(std::size_t i) const {
+        const unsigned char* p = bytes.data() + payload + i * type.size;
+        switch (type.code) {
+        case 0x08: return double(p[0]);
+        case 0x09: return double(static_cast<std::int8_t>(p[0]));
+        case 0x0B: return double(static_cast<std::int16_t>((std::uint16_t(p[0]) << 8) | std::uint16_t(p[1])));
+        case 0x0C: return double(static_cast<std::int32_t>(big_endian_u32(p)));
+        case 0x0D: return double(std::bit_cast<float>(big_endian_u32(p)));
+        default: {
+            const std::uint64_t hi = big_endian_u32(p), lo = big_endian_u32(p + 4);
+            return std::bit_cast<double>((hi << 32) | lo);
+        }
+        }
+    }
+};
+
+std::string shape(const std::vector<std::uint64_t>& dims) {
+    std::string s;
+    for (std::size_t k = 0; k < dims.size(); ++k) s += (k ? "×" : "") + std::to_string(dims[k]);
+    return s.empty() ? "()" : s;
+}
+
+// Reads an IDX file with `ndim` dimensions ("what" names it: "an image file") and checks
+// the magic number, the header and the payload length.
+Idx read_idx(const std::string& path, std::size_t ndim, const std::string& what, const std::string& where) {
+    Idx idx;
+    idx.bytes = read_bytes(path, where, idx_hint());
+    const auto& b = idx.bytes;
+    const std::string file = where + ": '" + path + "' ";
+    if (b.size() < 4)
+        throw error(file + "is too short to be an IDX file (" + std::to_string(b.size()) +
+                    " bytes; the magic number alone has 4); check the path");
+    const std::uint32_t magic = big_endian_u32(b.data());
+    // Magic number: two zero bytes, the type byte, the number of dimensions.
+    if (b[0] != 0 || b[1] != 0)
+        throw error(file + "is not an IDX file: its magic number is " + hex(magic, 8) +
+                    ", but an IDX magic number starts with two zero bytes (MNIST images: 0x00000803, labels: "
+                    "0x00000801); check that the path names an MNIST-format file");
+    const IdxType* type = nullptr;
+    for (const auto& t : idx_types)
+        if (t.code == b[2]) type = &t;
+    if (!type)
+        throw error(file + "is not an IDX file: its magic number " + hex(magic, 8) + " has the unknown type byte " +
+                    hex(b[2], 2) + " (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the path names "
+                    "an MNIST-format file");
+    idx.type = *type;
+    if (b[3] != ndim)
+        throw error(file + "has " + std::to_string(b[3]) + " dimensions (magic number " + hex(magic, 8) + ") but " +
+                    what + " has " + std::to_string(ndim) +
+                    (ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?"));
+    // Dimensions: n big-endian 32-bit sizes.
+    idx.payload = 4 + 4 * ndim;
+    if (b.size() < idx.payload)
+        throw error(file + "is truncated: its header announces " + std::to_string(ndim) +
+                    " dimensions but the file ends after " + std::to_string(b.size()) +
+                    " bytes; reinstall or download it again");
+    // The product d₁·d₂⋯dₙ can exceed 64 bits in a corrupt header: then the file is
+    // certainly shorter than announced.
+    std::uint64_t values = 1;
+    bool overflow = false;
+    for (std::size_t k = 0; k < ndim; ++k) {
+        const std::uint64_t dk = big_endian_u32(b.data() + 4 + 4 * k);
+        idx.dims.push_back(dk);
+        if (dk != 0 && values > std::numeric_limits<std::uint64_t>::max() / 8 / dk) overflow = true;
+        else values *= dk;
+    }
+    const std::uint64_t present = b.size() - idx.payload;
+    if (overflow)
+        throw error(file + "is truncated or corrupt: its header announces " + shape(idx.dims) +
+                    " values, more than any file holds; reinstall or download it again");
+    // Payload: exactly d₁·d₂⋯dₙ values of the type, no more, no less.
+    const std::uint64_t expected = values * type->size;
+    if (present < expected)
+        throw error(file + "is truncated: its header announces " + shape(idx.dims) + " values of type " +
+                    type->name + " (" + std::to_string(expected) + " bytes) but the payload has " +
+                    std::to_string(present) + " bytes; the file is incomplete — reinstall or download it again");
+    if (present > expected)
+        throw error(file + "has " + std::to_string(present - expected) + " bytes after the " +
+                    std::to_string(expected) + " bytes of payload its header announces (" + shape(idx.dims) + " " +
+                    type->name + "s); it is not a well-formed IDX file");
+    return idx;
+}
+
+// Resolves count = −1 and checks that [first, first + count) lies in [0, total).
+Eigen::Index checked_range(Eigen::Index first, Eigen::Index count, Eigen::Index total, const std::string& path,
+                           const std::string& where) {
+    if (count == -1 && first >= 0 && first <= total) count = total - first;
+    require(first >= 0 && count >= 0 && first + count <= total, where,
+            "the range first = " + std::to_string(first) + ", count = " + std::to_string(count) +
+                " is outside the " + std::to_string(total) + " items of '" + path +
+                "'; choose first ≥ 0 and first + count ≤ " + std::to_string(total) + " (count = −1: to the end)");
+    return count;
+}
+
+// ---- CSV -------------------------------------------------------------------------
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::Index count) {
+    const std::string where = "read_idx_images";
+    const Idx idx = read_idx(path, 3, "an image file", where);
+    IdxImages out;
+    out.total = static_cast<Eigen::Index>(idx.dims[0]);
+    out.rows = static_cast<Eigen::Index>(idx.dims[1]);
+    out.cols = static_cast<Eigen::Index>(idx.dims[2]);
+    out.first = first;
+    out.count = checked_range(first, count, out.total, path, where);
+    // One image per row of `pixels`, pixels in the file's (row-major) order.
+    const Eigen::Index q = out.rows * out.cols;
+    out.pixels.resize(out.count, q);
+    for (Eigen::Index n = 0; n < out.count; ++n)
+        for (Eigen::Index j = 0; j < q; ++j)
+            out.pixels(n, j) = idx.value(static_cast<std::size_t>((first + n) * q + j));
+    return out;
+}
+
+std::vector<int> read_idx_labels(const std::string& path) {
+    const std::string where = "read_idx_labels";
+    const Idx idx = read_idx(path, 1, "a label file", where);
+    require(idx.type.integer, where,
+            "'" + path + "' stores its labels as " + idx.type.name +
+                "s; class labels must have an integer type (0x08, 0x09, 0x0B or 0x0C)");
+    std::vector<int> labels(idx.dims[0]);
+    for (std::size_t n = 0; n < labels.size(); ++n) labels[n] = static_cast<int>(idx.value(n));
+    return labels;
+}
+
+LabelledImages read_idx_dataset(const std::string& images_path, const std::string& labels_path, Eigen::Index first,
+                                Eigen::Index count) {
+    const std::string where = "read_idx_dataset";
+    LabelledImages out;
+    std::vector<int> labels = read_idx_labels(labels_path);
+    out.images = read_idx_images(images_path, first, count);
+    require(static_cast<Eigen::Index>(labels.size()) == out.images.total, where,
+            "'" + images_path + "' holds " + std::to_string(out.images.total) + " images but '" + labels_path +
+                "' holds " + std::to_string(labels.size()) +
+                " labels; the two files must belong to the same set (train images with train labels, t10k with t10k)");
+    out.labels.assign(labels.begin() + out.images.first, labels.begin() + out.images.first + out.images.count);
+    return out;
+}
+
+LabelledData read_digits_csv(const std::string& path) {
+    const std::string where = "read_digits_csv";
+    const std::vector<unsigned char> bytes = read_bytes(path, where, digits_hint());
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    constexpr int pixels = 64, fields = pixels + 1;
+    std::vector<double> values;
+    std::vector<int> labels;
+    std::size_t start = 0;
+    for (long line = 1; start < text.size(); ++line) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view row = trim(text.substr(start, end - start));
+        start = end + 1;
+        if (row.empty()) continue; // blank lines (e.g. the final newline) carry no data
+        const std::string at = where + ": '" + path + "' line " + std::to_string(line);
+        // Split into fields: 64 pixels and the label.
+        std::vector<std::string_view> f;
+        for (std::size_t a = 0;;) {
+            const std::size_t comma = row.find(',', a);
+            f.push_back(trim(row.substr(a, comma == std::string_view::npos ? std::string_view::npos : comma - a)));
+            if (comma == std::string_view::npos) break;
+            a = comma + 1;
+        }
+        if (static_cast<int>(f.size()) != fields)
+            throw error(at + " has " + std::to_string(f.size()) + " fields but a digits row has " +
+                        std::to_string(fields) + " (64 pixels and the label); the file is not scikit-learn's digits CSV "
+                        "or is damaged");
+        for (int k = 0; k < fields; ++k) {
+            const std::string field = at + ", field " + std::to_string(k + 1) + (k == pixels ? " (the label)" : "");
+            double v = 0;
+            const auto [ptr, ec] = std::from_chars(f[k].data(), f[k].data() + f[k].size(), v);
+            if (f[k].empty() || ec != std::errc() || ptr != f[k].data() + f[k].size() || !std::isfinite(v))
+                throw error(field + " is '" + std::string(f[k]) + "', not a finite number; every field must be a number");
+            if (k < pixels) {
+                if (v < 0 || v > 16)
+                    throw error(field + " is " + std::string(f[k]) + ", outside the pixel range [0, 16]");
+                values.push_back(v);
+            } else {
+                if (v != std::floor(v) || v < 0 || v > 9)
+                    throw error(field + " is " + std::string(f[k]) + ", not a digit label 0–9");
+                labels.push_back(static_cast<int>(v));
+            }
+        }
+    }
+    require(!labels.empty(), where,
+            "'" + path + "' holds no data rows; expected lines of 65 comma-separated numbers (64 pixels, the label)");
+    LabelledData out;
+    const Eigen::Index N = static_cast<Eigen::Index>(labels.size());
+    out.X = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), N,
+                                                                                                    pixels);
+    out.y = std::move(labels);
+    return out;
+}
+
+} // namespace kb::io

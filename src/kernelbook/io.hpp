@@ -1,0 +1,99 @@
+#pragma once
+/// \file io.hpp
+/// \brief Readers for the two real image data sets the book's experiment uses: the IDX
+///        format of MNIST and Fashion-MNIST, and scikit-learn's 8×8 digits CSV.
+///
+/// **IDX** (the MNIST file format). A file is a header followed by a payload:
+///  - the magic number, four bytes: `0x00 0x00`, a type byte (0x08 unsigned byte,
+///    0x09 signed byte, 0x0B 16-bit integer, 0x0C 32-bit integer, 0x0D 32-bit float,
+///    0x0E 64-bit float) and the number of dimensions n;
+///  - n dimension sizes, each a 32-bit unsigned big-endian integer;
+///  - the payload: \f$d_1 d_2\cdots d_n\f$ values of the type, big-endian, the last
+///    index running fastest (row-major).
+///
+/// An image file has three dimensions (count, rows, cols) and a label file one (count).
+/// Files may be gzip-compressed (Debian's `dataset-fashion-mnist` ships them as `.gz`);
+/// the readers detect this from the content, not the name, and also read plain files.
+/// A file is accepted only if it is exactly a header plus the payload it announces:
+/// a missing byte (truncated download) or a trailing one (wrong file) is an error.
+///
+/// **Digits CSV** (`sklearn/datasets/data/digits.csv.gz` of Debian's `python3-sklearn`):
+/// one image per line, 65 comma-separated numbers: 64 pixel intensities in [0, 16]
+/// (8×8, row-major) and the digit 0–9. No header line.
+///
+/// Every reader reads and returns values; nothing is printed and nothing is kept. Bad
+/// files raise kb::error naming the file, what is wrong and what to do.
+///
+/// \see datasets.hpp for the Debian paths and deterministic class subsets.
+
+#include "kernelbook/matrix.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kb::io {
+
+/// \brief Images read from an IDX file: `count` images of `rows`×`cols` pixels.
+struct IdxImages {
+    Eigen::Index count = 0;  ///< number of images read (rows of `pixels`)
+    Eigen::Index rows = 0;   ///< pixel rows per image (28 for (Fashion-)MNIST)
+    Eigen::Index cols = 0;   ///< pixel columns per image (28 for (Fashion-)MNIST)
+    Eigen::Index first = 0;  ///< index in the file of the first image read
+    Eigen::Index total = 0;  ///< number of images the file holds
+    /// count × (rows·cols): one image per row (the book's convention: rows are points),
+    /// pixel (r, c) of an image in column r·cols + c; raw values (0–255 for unsigned bytes).
+    Matrix<double> pixels;
+};
+
+/// \brief Images and their labels, one label per image (rows of X).
+struct LabelledImages {
+    IdxImages images;        ///< the images (N × rows·cols)
+    std::vector<int> labels; ///< labels[n] is the class of row n of `images.pixels`
+};
+
+/// \brief A labelled data set: N points (rows of X) and their integer class labels.
+struct LabelledData {
+    Matrix<double> X;   ///< N × q, one point per row
+    std::vector<int> y; ///< y[n] is the class of row n
+};
+
+/// \brief Reads images from an IDX file with three dimensions (count, rows, cols).
+///
+/// \param path  the file (plain or gzip-compressed)
+/// \param first index of the first image to return (0-based)
+/// \param count number of images to return; −1 means all from `first` to the end
+/// \returns the images as rows of `pixels`; the whole file is read and validated even
+///          when only a range is returned (a truncated file is never half-accepted)
+/// \throws kb::error if the file is missing or unreadable (naming the Debian package that
+///         provides Fashion-MNIST), is not an IDX file (bad magic number, unknown type
+///         byte, not 3 dimensions), is truncated or has trailing bytes, or if the range
+///         [first, first + count) is not inside the file.
+IdxImages read_idx_images(const std::string& path, Eigen::Index first = 0, Eigen::Index count = -1);
+
+/// \brief Reads the labels of an IDX file with one dimension and an integer type.
+/// \throws kb::error as kb::io::read_idx_images, and if the type is a floating type
+///         or a label does not fit in an `int`.
+std::vector<int> read_idx_labels(const std::string& path);
+
+/// \brief Reads an image file and its label file and checks that they match.
+///
+/// \param images_path an IDX image file (3 dimensions), plain or gzip-compressed
+/// \param labels_path the IDX label file of the same set (1 dimension)
+/// \param first, count the range of images and labels returned (as kb::io::read_idx_images)
+/// \throws kb::error as the two readers, and if the files hold different numbers of items
+///         (e.g. training images with test labels).
+LabelledImages read_idx_dataset(const std::string& images_path, const std::string& labels_path,
+                                Eigen::Index first = 0, Eigen::Index count = -1);
+
+/// \brief Reads scikit-learn's digits CSV: 64 pixels in [0, 16] and a label 0–9 per line.
+///
+/// \param path the file, plain or gzip-compressed (Debian: kb::datasets::sklearn_digits_csv)
+/// \returns N × 64 pixels (pixel (r, c) in column 8r + c) and the N labels
+/// \throws kb::error if the file is missing or unreadable (naming the Debian package
+///         `python3-sklearn`), empty, or a line has a number of fields other than 65, a
+///         field that is not a number, a pixel outside [0, 16], or a label that is not an
+///         integer 0–9 (the message gives the line and field).
+LabelledData read_digits_csv(const std::string& path);
+
+} // namespace kb::io
