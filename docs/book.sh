@@ -7,7 +7,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$root/tests/support/packages.sh" book
 build=${KB_BUILD_DIR:-$root/build}
 jobs=$(nproc)
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# A new build directory is configured with clang++ (or $CXX); an existing one keeps its compiler.
+compiler=()
+[ -f "$build/CMakeCache.txt" ] || compiler=(-DCMAKE_CXX_COMPILER="${CXX:-clang++}")
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "${compiler[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
 # Run every chapter program in order (afresh, so that each prints its worked example and
 # checks here), keeping each output for the HTML book.

@@ -13,6 +13,7 @@
 /// \f$\sum_k \cos 2\theta_k = 0\f$ over equally spaced angles) hold exactly and can be used
 /// to predict spectra in closed form (chapter 7).
 
+#include "kernelbook/features.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 
@@ -101,33 +102,7 @@ SCurve<T> s_curve(int n_t, int n_s) {
     return out;
 }
 
-/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1,\, y_2,\, y_1^2 + y_2^2)\f$, of each row
-///        of an N×2 matrix (N×3 result). It makes concentric circles separable by a plane
-///        \f$x_3 = c\f$.
-/// \throws kb::error if Y does not have 2 columns.
-template <class T>
-Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
-    require(Y.cols() == 2, "paraboloid_lift",
-            "Y has " + std::to_string(Y.cols()) + " columns; the lift of zhu:ex3 maps points of the plane (2 columns)");
-    Matrix<T> out(Y.rows(), 3);
-    out.leftCols(2) = Y;
-    out.col(2) = Y.rowwise().squaredNorm();
-    return out;
-}
-
-/// \brief The kernel induced by the lift of `zhu:ex3`:
-///        \f$k(x, y) = \langle\phi(x), \phi(y)\rangle = x^\top y + \|x\|^2\,\|y\|^2\f$.
-template <class T>
-struct ParaboloidLiftKernel {
-    using Scalar = T; ///< the scalar type of the kernel's values
-    /// \brief \f$x^\top y + \|x\|^2\|y\|^2\f$.
-    template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
-    }
-    /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = xᵀy + ‖x‖²‖y‖²"; }
-};
+// kb::paraboloid_lift and kb::ParaboloidLiftKernel (the lift of zhu:ex3) live in features.hpp.
 
 } // namespace kb
 

@@ -310,16 +310,44 @@ template <class T>
 Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
 
 /// \cond INTERNAL
-#define KB_EXPLICIT_MAP_DECLARE_ANY(T)                                                                  \
-    extern template class ExplicitFeatureMap<T>;                                                        \
-    extern template Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
-    extern template Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);
-#define KB_EXPLICIT_MAP_DECLARE_FLOATING(T)                                                             \
-    KB_EXPLICIT_MAP_DECLARE_ANY(T)                                                                      \
-    extern template PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);          \
-    extern template Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&, \
-                                                   const Matrix<T>&);                                   \
-    extern template DualKpca<T> dual_kpca<T>(const Matrix<T>&, Eigen::Index);
+// The compiled members, listed once: PREFIX is `extern template` here (declarations) and
+// `template` in the library's instantiation units (definitions). Members are named one by
+// one rather than by `template class`, because clang 14 instantiates a constrained member in
+// an explicit class instantiation even when its constraint is not satisfied; the inline
+// members are left to implicit instantiation.
+#define KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                  \
+    PREFIX ExplicitFeatureMap<T>::ExplicitFeatureMap(KernelFunction, const Matrix<T>&, const T&, bool); \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>&) const;             \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>&, const Matrix<T>&) const; \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>&,         \
+                                                                      const Matrix<T>&) const;  \
+    PREFIX Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>&) const;                  \
+    PREFIX T ExplicitFeatureMap<T>::exactness_error_estimate(const T&) const;                   \
+    PREFIX void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>&, const std::string&) const; \
+    PREFIX void ExplicitFeatureMap<T>::require_columns(const Matrix<T>&) const;                 \
+    PREFIX Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
+    PREFIX Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);
+#define KB_EXPLICIT_MAP_MEMBERS_EXACT(PREFIX, T)                                                \
+    KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                      \
+    PREFIX void ExplicitFeatureMap<T>::build_exact(const T&, bool);
+#define KB_EXPLICIT_MAP_MEMBERS_FLOATING(PREFIX, T)                                             \
+    KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                      \
+    PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool);                         \
+    PREFIX void ExplicitFeatureMap<T>::refuse(bool, const T&) const;                           \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map(const Matrix<T>&) const;                       \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_columns(const Matrix<T>&) const;               \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_training() const;                              \
+    PREFIX Vector<T> ExplicitFeatureMap<T>::mean() const;                                      \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_centered(const Matrix<T>&) const;              \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_centered_columns(const Matrix<T>&) const;      \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_training_centered() const;                     \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::covariance() const;                                \
+    PREFIX PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);            \
+    PREFIX Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&,   \
+                                          const Matrix<T>&);                                    \
+    PREFIX DualKpca<T> dual_kpca<T>(const Matrix<T>&, Eigen::Index);
+#define KB_EXPLICIT_MAP_DECLARE_FLOATING(T) KB_EXPLICIT_MAP_MEMBERS_FLOATING(extern template, T)
+#define KB_EXPLICIT_MAP_DECLARE_ANY(T) KB_EXPLICIT_MAP_MEMBERS_EXACT(extern template, T)
 KB_EXPLICIT_MAP_DECLARE_FLOATING(double)
 KB_EXPLICIT_MAP_DECLARE_FLOATING(real50)
 KB_EXPLICIT_MAP_DECLARE_FLOATING(real100)

@@ -334,19 +334,8 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ) {
 
 } // namespace kb
 
-/// Instantiates the explicit map for one scalar type (all of it for floating types; the
-/// square-root-free part for rationals, by the constraints).
-#define KB_EXPLICIT_MAP_INSTANTIATE_ANY(T)                                                      \
-    namespace kb {                                                                              \
-    template class ExplicitFeatureMap<T>;                                                       \
-    template Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
-    template Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);            \
-    }
-#define KB_EXPLICIT_MAP_INSTANTIATE_FLOATING(T)                                                 \
-    KB_EXPLICIT_MAP_INSTANTIATE_ANY(T)                                                          \
-    namespace kb {                                                                              \
-    template PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);          \
-    template Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&, \
-                                            const Matrix<T>&);                                  \
-    template DualKpca<T> dual_kpca<T>(const Matrix<T>&, Eigen::Index);                          \
-    }
+/// Instantiates the explicit map for one scalar type: every compiled member (the lists are in
+/// explicit_map.hpp) — the square-root members for floating types, the exact construction for
+/// rationals.
+#define KB_EXPLICIT_MAP_INSTANTIATE_FLOATING(T) namespace kb { KB_EXPLICIT_MAP_MEMBERS_FLOATING(template, T) }
+#define KB_EXPLICIT_MAP_INSTANTIATE_EXACT(T) namespace kb { KB_EXPLICIT_MAP_MEMBERS_EXACT(template, T) }

@@ -7,7 +7,9 @@
 set -euo pipefail
 # python3: the generators of the book's pages (docs/tools/*.py, standard library only).
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
-need=(cmake g++ make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
+# clang: the default compiler of the two commands (it compiles the template-heavy tests about
+# twice as fast as g++; see docs/README.md, "Build and test budgets"). g++ works as well.
+need=(cmake g++ clang make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium)
 if [ "${1:-test}" = book ]; then
   need+=()
