@@ -16,6 +16,15 @@ cmake --build "$build" -j"$jobs"
 # checks here), keeping each output for the HTML book.
 rm -rf "$build/book/output"
 cmake --build "$build" --target book-programs
+# The paper's experiment (chapter 8, ghiasi section 4): needs scikit-learn (its digits data
+# and t-SNE); Fashion-MNIST (dataset-fashion-mnist) is used when installed. Skipped, with
+# the reason, when scikit-learn is missing: the book is built without it.
+if /usr/bin/python3 -c 'import sklearn' 2>/dev/null &&
+   [ -f /usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz ]; then
+  cmake --build "$build" --target experiment
+else
+  echo "kernelbook: the experiment of chapter 8 was skipped: python3-sklearn (scikit-learn and its digits data) is not installed"
+fi
 cmake --build "$build" --target docs
 echo
 echo "The book is at $build/docs/html/index.html"

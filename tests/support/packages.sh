@@ -12,7 +12,9 @@ set -euo pipefail
 need=(cmake g++ clang make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium)
 if [ "${1:-test}" = book ]; then
-  need+=()
+  # python3-matplotlib: the figures (figures/); python3-sklearn: t-SNE and the 8×8 digits,
+  # dataset-fashion-mnist: Fashion-MNIST — the experiment of chapter 8.
+  need+=(python3-matplotlib python3-sklearn dataset-fashion-mnist)
 fi
 missing=()
 for p in "${need[@]}"; do

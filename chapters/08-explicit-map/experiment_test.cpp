@@ -1,0 +1,267 @@
+// Tests of chapter 8's experiment (ghiasi section 4: eqs. 27–29 and figures 1–4): the
+// pipeline of kb-08-experiment — the explicit maps of k1 and k2 on images, Fisher LDA on the
+// mapped training images, nearest projected class mean on the mapped test images — on a
+// small deterministic subset, so that the labels are checked by every run of the suite:
+//  - a synthetic three-class set of 8×8 images (always: it needs no data file);
+//  - the first 30 + next 30 images of digits 2, 4, 7 of scikit-learn's digits file, when
+//    the file is installed (python3-sklearn); otherwise that case says so in a MESSAGE.
+// The full experiment (hundreds of images per class, Fashion-MNIST) is the program
+// kb-08-experiment, run by `cmake --build build --target experiment`.
+#include "test_cases.h"
+
+#include "kernelbook/datasets.hpp"
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/fisher.hpp"
+#include "kernelbook/io.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+using ch08::exactness_bound;
+using kb::Matrix;
+using kb::Vector;
+
+namespace {
+
+// Training and test images with their labels (pixels in [0, 1], one image per row).
+struct ImageSet {
+    Matrix<double> Xtrain, Xtest;
+    std::vector<int> ytrain, ytest;
+};
+
+// ------------------------------------------------------------------ synthetic images
+// Three classes of 8×8 images, labelled 2, 4, 7 like the paper's digits: a horizontal bar
+// (label 2), a vertical bar (label 4) and a diagonal stroke (label 7), each two pixels wide,
+// at one of five positions, with a stroke intensity 1, 7/8 or 6/8 and a background texture
+// of 0–3/8 that changes with the image number n. Every value is a multiple of 1/8, so the
+// images are exact in binary. Image n = 0…9 of each class is a training image, n = 10…19 a
+// test image: same shapes, other positions/textures.
+Matrix<double> synthetic_image(int label, int n) {
+    Matrix<double> img(1, 64);
+    const int s = 1 + n % 5;                          // position of the stroke
+    const double ink = 1.0 - double(n % 3) / 8.0;     // intensity of the stroke
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c) {
+            bool on = false;
+            if (label == 2) on = r == s || r == s + 1;
+            if (label == 4) on = c == s || c == s + 1;
+            if (label == 7) on = r - c == s - 3 || r - c == s - 2;
+            img(0, 8 * r + c) = on ? ink : double((3 * r + 5 * c + 7 * n) % 4) / 8.0;
+        }
+    return img;
+}
+
+ImageSet synthetic_set(int per_class) {
+    ImageSet s;
+    const std::vector<int> labels = {2, 4, 7};
+    s.Xtrain.resize(3 * per_class, 64);
+    s.Xtest.resize(3 * per_class, 64);
+    int row = 0;
+    for (int label : labels)
+        for (int n = 0; n < per_class; ++n, ++row) {
+            s.Xtrain.row(row) = synthetic_image(label, n);
+            s.Xtest.row(row) = synthetic_image(label, per_class + n);
+            s.ytrain.push_back(label);
+            s.ytest.push_back(label);
+        }
+    return s;
+}
+
+// The first 30 images of digits 2, 4, 7 (training) and the next 30 (test), pixels / 16 —
+// the experiment's split on a smaller scale.
+ImageSet digits_set(Eigen::Index per_class) {
+    const kb::io::LabelledData all = kb::io::read_digits_csv(kb::datasets::sklearn_digits_csv);
+    const Matrix<double> X = all.X / 16.0;
+    const auto train = kb::datasets::select_classes(X, all.y, {2, 4, 7}, per_class, 0);
+    const auto test = kb::datasets::select_classes(X, all.y, {2, 4, 7}, per_class, per_class);
+    return {train.X, test.X, train.y, test.y};
+}
+
+// ------------------------------------------------------------------ the pipeline
+// What kb-08-experiment does for one kernel: the map with the rank tolerance at the
+// rounding level 64·N·ε·λ_max, the mapped images, Fisher LDA with two directions.
+struct Run {
+    kb::ExplicitFeatureMap<double> phi;
+    Matrix<double> Ftrain, Ftest, kZ;
+    kb::FisherDiscriminant<double> F;
+    double accuracy = 0;
+};
+
+template <class Kernel>
+Run run_pipeline(const Kernel& k, const ImageSet& s, const std::vector<int>& ytrain) {
+    const Eigen::Index N = s.Xtrain.rows();
+    const auto eig = kb::symmetric_eigen(kb::gram(k, s.Xtrain));
+    kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, kb::psd_rounding_tolerance<double>(N, eig.values(0)));
+    Matrix<double> Ftrain = phi.map_training();
+    Matrix<double> kZ = phi.kernel_columns(s.Xtest);
+    Matrix<double> Ftest = phi.map_columns(kZ);
+    auto F = kb::fisher_discriminant(Ftrain, ytrain, 2);
+    const double accuracy = kb::classification_accuracy(kb::fisher_classify(F, Ftest), s.ytest);
+    return {std::move(phi), std::move(Ftrain), std::move(Ftest), std::move(kZ), std::move(F), accuracy};
+}
+
+// The threshold "far better than chance". With three balanced classes a classifier that
+// ignores the images is right with probability 1/3 per image; the number it gets right of
+// M = 30 test images is Binomial(30, 1/3), and P(≥ 20 right) = 1.9·10⁻⁴ (M = 90:
+// P(≥ 60 right) = 1.1·10⁻¹⁰). So an accuracy of at least 2/3 (twice chance) cannot come from
+// guessing; the measured accuracies are far above it (see the MESSAGEs).
+constexpr double far_above_chance = 2.0 / 3.0;
+
+// Theorem 1 on the experiment's data: ⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) (training pairs,
+// ΦΦᵀ = K) and ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training image and test image z.
+// The bound is chapter 8's first-order estimate c·N·ε·√(κ λ_max k(z,z)) (section 8.4);
+// it applies to the whole K because no eigenvalue is cut (rank = N is checked).
+void check_exact(const Run& run, const std::string& what) {
+    const auto& phi = run.phi;
+    REQUIRE(phi.rank() == phi.size());
+    const double kzz_train = phi.gram().diagonal().maxCoeff();
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(run.Ftrain * run.Ftrain.transpose() - phi.gram())),
+                    exactness_bound(phi, kzz_train), what + ": ⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");
+    // k(z, z) bounds |k_z|'s scale; max over the test images, computed from the kernel itself.
+    double kzz_test = 0;
+    for (Eigen::Index m = 0; m < run.Ftest.rows(); ++m) kzz_test = std::max(kzz_test, run.kZ.col(m).cwiseAbs().maxCoeff());
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(run.Ftrain * run.Ftest.transpose() - run.kZ)),
+                    exactness_bound(phi, std::max(kzz_train, kzz_test)), what + ": ⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
+}
+
+// Fisher's criterion on the mapped training images, checked independently of
+// kb::fisher_discriminant's own algebra: S_w and S_b are summed here point by point, and
+// the directions must satisfy
+//   WᵀS_wW = I,  WᵀS_bW = diag(λ)   and   X_c (S_b w_j − λ_j S_w w_j) = 0,
+// the last being the generalised eigen-equation S_b w = λ S_w w on range(S_w) = the span
+// of the within-class-centred rows of X_c (Fisher's policy for the singular S_w of
+// mapped features, d = N > N − C = rank S_w: the null space of S_w is left out).
+void check_fisher(const Run& run, const std::vector<int>& y, const std::string& what) {
+    const Matrix<double>& X = run.Ftrain;
+    const Eigen::Index N = X.rows(), d = X.cols();
+    const std::vector<int> classes = {2, 4, 7};
+    Matrix<double> means = Matrix<double>::Zero(3, d);
+    std::vector<double> counts(3, 0.0);
+    auto class_of = [&](int label) { return Eigen::Index(std::find(classes.begin(), classes.end(), label) - classes.begin()); };
+    for (Eigen::Index n = 0; n < N; ++n) {
+        means.row(class_of(y[std::size_t(n)])) += X.row(n);
+        counts[std::size_t(class_of(y[std::size_t(n)]))] += 1;
+    }
+    for (Eigen::Index c = 0; c < 3; ++c) means.row(c) /= counts[std::size_t(c)];
+    const Vector<double> mu = X.colwise().mean().transpose();
+    Matrix<double> Xc(N, d), Sw = Matrix<double>::Zero(d, d), Sb = Matrix<double>::Zero(d, d);
+    for (Eigen::Index n = 0; n < N; ++n) {
+        Xc.row(n) = X.row(n) - means.row(class_of(y[std::size_t(n)]));
+        Sw += Xc.row(n).transpose() * Xc.row(n);
+    }
+    for (Eigen::Index c = 0; c < 3; ++c) {
+        const Vector<double> dc = means.row(c).transpose() - mu;
+        Sb += counts[std::size_t(c)] * dc * dc.transpose();
+    }
+    // The numerical rank of S_w is N − C, and κ over its range enters the bounds.
+    REQUIRE(run.F.rank == N - 3);
+    const auto eig = kb::symmetric_eigen(Matrix<double>((Sw + Sw.transpose()) / 2));
+    const double kappa = eig.values(0) / eig.values(N - 4);
+    const Matrix<double>& W = run.F.directions;
+    const auto tol = kb::test::factorisation<double>(N, kappa).with_condition(kappa);
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(W.transpose() * Sw * W - Matrix<double>::Identity(2, 2))), tol,
+                    what + ": WᵀS_wW = I");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(W.transpose() * Sb * W - Matrix<double>(run.F.values.asDiagonal()))),
+                    kb::test::factorisation<double>(N, run.F.values(0) * kappa).with_condition(kappa),
+                    what + ": WᵀS_bW = diag(λ)");
+    for (Eigen::Index j = 0; j < 2; ++j) {
+        const Vector<double> w = W.col(j);
+        const double lambda = run.F.values(j);
+        const Vector<double> residual = Xc * (Sb * w - lambda * (Sw * w));
+        // Relative to the size of the terms: ‖X_c‖·‖w‖·(‖S_b‖ + λ‖S_w‖).
+        const double scale = Xc.norm() * w.norm() * (Sb.norm() + lambda * Sw.norm());
+        KB_CHECK_WITHIN(residual.norm() / scale, tol, what + ": X_c(S_b w − λ S_w w) = 0, direction " + std::to_string(j + 1));
+    }
+    // The projection of the training images is (x − μ)W, with this μ.
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(kb::fisher_project(run.F, X) - (X.rowwise() - mu.transpose()) * W)),
+                    kb::test::one_pass<double>(d, kb::max_abs(X) * kb::max_abs(W)), what + ": projection (x − μ)W");
+}
+
+} // namespace
+
+//! [experiment-synthetic]
+TEST_CASE("experiment pipeline on synthetic 8x8 images: exact maps of k1 and k2 and Fisher far above chance "
+          "[ghiasi:fig1-4] [ghiasi:eq27-29]") {
+    const ImageSet s = synthetic_set(10); // 30 training and 30 test images
+    const Run r1 = run_pipeline(kb::PixelPolynomialKernel<double>::ghiasi(64), s, s.ytrain);
+    const Run r2 = run_pipeline(kb::SignedPixelPolynomialKernel<double>::ghiasi(64), s, s.ytrain);
+    MESSAGE("synthetic: κ(K) k1 = " << r1.phi.condition_number() << ", k2 = " << r2.phi.condition_number()
+                                    << "; test accuracy k1 = " << r1.accuracy << ", k2 = " << r2.accuracy);
+    check_exact(r1, "k1");
+    check_exact(r2, "k2");
+    check_fisher(r1, s.ytrain, "k1");
+    check_fisher(r2, s.ytrain, "k2");
+    CHECK(r1.accuracy >= far_above_chance);
+    CHECK(r2.accuracy >= far_above_chance);
+}
+//! [experiment-synthetic]
+
+//! [experiment-digits]
+TEST_CASE("experiment pipeline on scikit-learn digits 2 4 7: exact maps of k1 and k2 and Fisher far above chance "
+          "[ghiasi:fig1-4] [ghiasi:eq27-29]") {
+    if (!std::filesystem::exists(kb::datasets::sklearn_digits_csv)) {
+        MESSAGE("skipped: " << kb::datasets::sklearn_digits_csv
+                            << " is missing (Debian package python3-sklearn); the synthetic case still checks the labels");
+        return;
+    }
+    const ImageSet s = digits_set(30); // the first 30 of each class to train, the next 30 to test
+    const Run r1 = run_pipeline(kb::PixelPolynomialKernel<double>::ghiasi(64), s, s.ytrain);
+    const Run r2 = run_pipeline(kb::SignedPixelPolynomialKernel<double>::ghiasi(64), s, s.ytrain);
+    MESSAGE("digits: κ(K) k1 = " << r1.phi.condition_number() << ", k2 = " << r2.phi.condition_number()
+                                 << "; test accuracy k1 = " << r1.accuracy << ", k2 = " << r2.accuracy);
+    check_exact(r1, "k1");
+    check_exact(r2, "k2");
+    check_fisher(r1, s.ytrain, "k1");
+    check_fisher(r2, s.ytrain, "k2");
+    CHECK(r1.accuracy >= far_above_chance);
+    CHECK(r2.accuracy >= far_above_chance);
+    // Not checked: that k2 beats k1 (the paper's conclusion). On this subset it does
+    // (0.96 against 0.70), but on the 8×8 digits the order depends on the subset size
+    // (kb-08-experiment's sweep: k1 is ahead at 50 images per class); the README reports it.
+}
+//! [experiment-digits]
+
+TEST_CASE("failing companion: with shuffled training labels Fisher on the mapped features is at chance "
+          "[ghiasi:fig1-4]") {
+    // The same synthetic images, but the training labels are permuted by a fixed
+    // pseudo-random permutation (Fisher–Yates driven by a linear congruential generator, so
+    // the same on every platform): the labels no longer say which shape an image has, so
+    // the accuracy on the true test labels must fall below the threshold that guessing
+    // cannot reach. (A *regular* relabelling, such as cycling 2, 4, 7 within each class,
+    // is not enough: it correlates with the stroke intensity n mod 3 of the images and
+    // reached 0.7 in a trial run.)
+    const ImageSet s = synthetic_set(10);
+    std::vector<int> shuffled = s.ytrain;
+    std::uint64_t state = 20261122;
+    for (std::size_t n = shuffled.size() - 1; n > 0; --n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL; // Knuth's MMIX LCG
+        std::swap(shuffled[n], shuffled[std::size_t((state >> 33) % (n + 1))]);
+    }
+    const Run r1 = run_pipeline(kb::PixelPolynomialKernel<double>::ghiasi(64), s, shuffled);
+    const Run r2 = run_pipeline(kb::SignedPixelPolynomialKernel<double>::ghiasi(64), s, shuffled);
+    MESSAGE("shuffled labels: test accuracy k1 = " << r1.accuracy << ", k2 = " << r2.accuracy);
+    CHECK_FALSE(r1.accuracy >= far_above_chance);
+    CHECK_FALSE(r2.accuracy >= far_above_chance);
+}
+
+TEST_CASE("failing companion: a non-kernel in place of k2 breaks the explicit map [ghiasi:eq27-29]") {
+    // 1 − k2(x, z) is symmetric but not a kernel: on two binary images (k2(x, x) = 1) its
+    // Gram matrix is [[0, a], [a, 0]] with the eigenvalue −a < 0. On the synthetic
+    // training images the smallest eigenvalue is negative too (printed below), and the map
+    // refuses with kb::error instead of producing features.
+    const ImageSet s = synthetic_set(10);
+    const auto k2 = kb::SignedPixelPolynomialKernel<double>::ghiasi(64);
+    const auto not_a_kernel = [k2](const auto& x, const auto& z) { return 1.0 - k2(x, z); };
+    const auto eig = kb::symmetric_eigen(kb::gram(not_a_kernel, s.Xtrain));
+    MESSAGE("1 − k2: eigenvalues of K from " << eig.values(eig.values.size() - 1) << " to " << eig.values(0));
+    CHECK(eig.values(eig.values.size() - 1) < 0);
+    CHECK_THROWS_AS(kb::ExplicitFeatureMap<double>(not_a_kernel, s.Xtrain, 0.0), kb::error);
+    CHECK_THROWS_AS(kb::ExplicitFeatureMap<double>(not_a_kernel, s.Xtrain), kb::error);
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/python3
+"""t-SNE of the explicitly mapped test images of the chapter 8 experiment (ghiasi figs 1-2).
+
+Reads every book/data/08-explicit-map/experiment_<dataset>_<kernel>_features.csv written
+by kb-08-experiment (one mapped test image phi(z) per row, columns p1..pN and label) and
+writes experiment_<dataset>_<kernel>_tsne.csv next to it (columns t1,t2,label): the
+2-D t-SNE embedding of the feature vectors, computed by scikit-learn's TSNE unchanged, as
+the paper does ("without any modifications"), with a fixed random_state so that every run
+gives the same picture.
+
+    OMP_NUM_THREADS=1 /usr/bin/python3 chapters/08-explicit-map/tsne.py [data directory]
+
+The default data directory is book/data/08-explicit-map relative to the working directory
+(the build directory under `cmake --build build --target experiment`).
+"""
+import glob
+import os
+import sys
+import time
+
+# One thread (and so reproducible sums): set before numpy and scikit-learn load their
+# thread pools; the `experiment` target sets it too.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+try:
+    import numpy as np
+    from sklearn.manifold import TSNE
+except ImportError as e:
+    sys.exit("tsne.py: scikit-learn (with numpy) is needed for the t-SNE embeddings but could not be "
+             f"imported ({e}); install the Debian package python3-sklearn and run it with /usr/bin/python3")
+
+RANDOM_STATE = 0   # fixed seed: the same embedding on every run
+PERPLEXITY = 30.0  # scikit-learn's default; the paper does not state its perplexity
+
+
+def embed(path):
+    """Embeds one features CSV; returns the path of the t-SNE CSV written."""
+    with open(path) as f:
+        header = f.readline().strip().split(",")
+    if not header or header[-1] != "label":
+        sys.exit(f"tsne.py: {path}: the last column must be 'label' (a features CSV of kb-08-experiment)")
+    data = np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)
+    X, labels = data[:, :-1], data[:, -1].astype(int)
+    perplexity = min(PERPLEXITY, (X.shape[0] - 1) / 3.0)
+    Y = TSNE(n_components=2, perplexity=perplexity, init="pca", learning_rate="auto",
+             random_state=RANDOM_STATE).fit_transform(X)
+    out = path[: -len("_features.csv")] + "_tsne.csv"
+    with open(out, "w") as f:
+        f.write("t1,t2,label\n")
+        for (t1, t2), y in zip(Y, labels):
+            f.write(f"{t1:.6g},{t2:.6g},{y}\n")
+    return out, X.shape
+
+
+def main():
+    directory = sys.argv[1] if len(sys.argv) > 1 else "book/data/08-explicit-map"
+    paths = sorted(glob.glob(os.path.join(directory, "experiment_*_features.csv")))
+    if not paths:
+        sys.exit(f"tsne.py: no experiment_*_features.csv in {directory}; run kb-08-experiment first "
+                 "(cmake --build build --target experiment runs both)")
+    for path in paths:
+        start = time.perf_counter()
+        out, shape = embed(path)
+        print(f"t-SNE of {shape[0]} points in dimension {shape[1]} -> {out} "
+              f"({time.perf_counter() - start:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
