@@ -330,7 +330,8 @@ def section(text: str, title_re: str) -> str:
     lines = text.splitlines()
     for i, l in enumerate(lines):
         m = re.match(r"^(#{1,6})\s+(.*?)\s*(\{#[^}]*\})?\s*$", l)
-        if m and re.match(title_re, m.group(2), re.I):
+        # A numbered heading ("## 6. Errata") counts as well.
+        if m and re.match(title_re, re.sub(r"^\d+(\.\d+)*\.?\s+", "", m.group(2)), re.I):
             level, body = len(m.group(1)), []
             for l2 in lines[i + 1:]:
                 m2 = re.match(r"^(#{1,6})\s", l2)

@@ -337,6 +337,23 @@ NormalisedKernel<K> normalised(const K& k) {
     return {k};
 }
 
+namespace detail {
+// The type erasure behind kb::AnyKernel: an interface and its implementation for kernel K.
+template <class T>
+struct AnyKernelConcept {
+    virtual ~AnyKernelConcept() = default;
+    virtual T value(const RowVector<T>& x, const RowVector<T>& y) const = 0;
+    virtual std::string describe() const = 0;
+};
+template <class T, class K>
+struct AnyKernelModel final : AnyKernelConcept<T> {
+    explicit AnyKernelModel(K k_) : k(std::move(k_)) {}
+    T value(const RowVector<T>& x, const RowVector<T>& y) const override { return k(x, y); }
+    std::string describe() const override { return k.describe(); }
+    K k;
+};
+} // namespace detail
+
 /// \brief A kernel whose type is decided at run time: it holds any kernel over T (a
 ///        copyable object with `T operator()(x, y)` and `describe()`).
 ///
@@ -350,7 +367,7 @@ public:
     /// \brief Wraps the kernel k.
     template <class K, class = std::enable_if_t<!std::is_same_v<std::decay_t<K>, AnyKernel>>>
     AnyKernel(K k) // NOLINT: implicit on purpose, so combinators accept any kernel
-        : eval_(std::make_shared<Model<K>>(std::move(k))) {}
+        : eval_(std::make_shared<detail::AnyKernelModel<T, K>>(std::move(k))) {}
 
     /// \brief \f$k(x, y)\f$ of the wrapped kernel.
     template <class A, class B>
@@ -361,19 +378,7 @@ public:
     std::string describe() const { return eval_->describe(); }
 
 private:
-    struct Concept {
-        virtual ~Concept() = default;
-        virtual T value(const RowVector<T>& x, const RowVector<T>& y) const = 0;
-        virtual std::string describe() const = 0;
-    };
-    template <class K>
-    struct Model final : Concept {
-        explicit Model(K k_) : k(std::move(k_)) {}
-        T value(const RowVector<T>& x, const RowVector<T>& y) const override { return k(x, y); }
-        std::string describe() const override { return k.describe(); }
-        K k;
-    };
-    std::shared_ptr<const Concept> eval_;
+    std::shared_ptr<const detail::AnyKernelConcept<T>> eval_;
 };
 
 } // namespace kb
