@@ -155,8 +155,8 @@ TEST_CASE_TEMPLATE("the seed's reconstruction error sigma_m + ... + sigma_n is w
 //! [reconstruction-error]
 
 //! [scores]
-TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) and variances lambda/(N-1); "
-                   "explained-variance ratios; the first axis has the largest variance [beeny:ex2.1] [beeny:defA.4]",
+TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) and variances lambda/(N-1) - "
+                   "explained-variance ratios - the first axis has the largest variance [beeny:ex2.1] [beeny:defA.4]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;

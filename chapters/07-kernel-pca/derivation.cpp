@@ -169,7 +169,7 @@ TEST_CASE_TEMPLATE("Gallier's projection needs exactly one factor sigma_k^-1: no
 // Errata of the derivations.
 
 //! [erratum-covariance]
-TEST_CASE_TEMPLATE("erratum: C = (1/N) Phi Phi^T as printed is K/N (N x N); the covariance is (1/N) Phi^T Phi "
+TEST_CASE_TEMPLATE("erratum: C = (1/N) Phi Phi^T as printed is K/N (N x N) - the covariance is (1/N) Phi^T Phi "
                    "[zhu:2.3.1]",
                    T, KB_CH07_FIXED_TYPES) {
     // Five points in the plane, (1 + xᵀy)²: D = 6 features, so Φ̃ is 5×6.

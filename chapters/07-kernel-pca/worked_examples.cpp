@@ -197,7 +197,7 @@ TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_trans
 //! [sklearn]
 
 //! [conventions]
-TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j); kernlab's eig and rotated are lambda and "
+TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j) - kernlab's eig and rotated are lambda and "
                    "sqrt(N) times our scores [slides:eig] [slides:norm]",
                    T, KB_REALS) {
     kb::test::property<T>([] {

@@ -1,4 +1,61 @@
 /// \file main.cpp
 /// \brief doctest's main for every test executable of the book.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+///
+/// ctest runs each test case on its own, as `binary --test-case=<name>`. A filter that
+/// matches no test case makes doctest report "test cases: 0" and exit 0 — a test that
+/// checks nothing and passes. That happens when a name cannot be passed through intact
+/// (CMake splits test names at ';'). So a run with a --test-case filter that selects
+/// nothing is a failure here (exit code 3), with a message that says why.
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstring>
+#include <iostream>
+
+namespace {
+
+std::atomic<int> test_cases_started{0};
+
+// Counts the test cases that really start (after every filter).
+struct CountingListener : doctest::IReporter {
+    explicit CountingListener(const doctest::ContextOptions&) {}
+    void report_query(const doctest::QueryData&) override {}
+    void test_run_start() override {}
+    void test_run_end(const doctest::TestRunStats&) override {}
+    void test_case_start(const doctest::TestCaseData&) override { ++test_cases_started; }
+    void test_case_reenter(const doctest::TestCaseData&) override {}
+    void test_case_end(const doctest::CurrentTestCaseStats&) override {}
+    void test_case_exception(const doctest::TestCaseException&) override {}
+    void subcase_start(const doctest::SubcaseSignature&) override {}
+    void subcase_end() override {}
+    void log_assert(const doctest::AssertData&) override {}
+    void log_message(const doctest::MessageData&) override {}
+    void test_case_skipped(const doctest::TestCaseData&) override {}
+};
+
+bool has_test_case_filter(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        for (const char* flag : {"--test-case=", "-tc=", "--dt-test-case=", "--dt-tc="}) {
+            if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0) return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+DOCTEST_REGISTER_LISTENER("kb-count-test-cases", 1, CountingListener);
+
+int main(int argc, char** argv) {
+    doctest::Context context(argc, argv);
+    const int result = context.run();
+    if (context.shouldExit()) return result; // --help, --list-test-cases, …
+    if (test_cases_started == 0 && has_test_case_filter(argc, argv)) {
+        std::cerr << "kernelbook: the --test-case filter selected no test case, so nothing was "
+                     "checked; a test name must not contain ';' (CMake splits names there) — "
+                     "list the names with --list-test-cases\n";
+        return 3;
+    }
+    return result;
+}
