@@ -56,6 +56,9 @@ SCALAR_STYLE = {  # one colour and marker per arithmetic, in every figure
     "real100": dict(color="tab:green", marker="^"),
     "rational": dict(color="tab:purple", marker="D"),
 }
+# ch05_mercer: a Nyström eigenvalue counts as resolved while it is within this relative
+# distance of the closed form (on the figure's log axis a 10 % difference is invisible).
+RESOLVED_REL = 0.1
 CLASS_COLORS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple"]
 
 
@@ -88,6 +91,15 @@ def save(fig, out_dir, name, written, tight=True):
                 pad_inches=0.08)
     plt.close(fig)
     written.append(path)
+
+
+def tex_number(v):
+    """A number for a TeX label: a power of ten as 10^{k}, others in %g form."""
+    if v > 0:
+        k = round(math.log10(v))
+        if abs(v - 10.0 ** k) <= 1e-9 * v:
+            return "10" if k == 1 else "1" if k == 0 else f"10^{{{k}}}"
+    return f"{v:g}"
 
 
 def eps_name(scalar):
@@ -133,11 +145,14 @@ def ch01_regression(data, out, written):
 
 
 def ch01_lines(data, out, written):
-    """beeny Figure 2: OLS with its vertical residuals, TLS (PCA) with its orthogonal ones."""
+    """beeny Figure 2: OLS with its vertical residuals, TLS (PCA) with its orthogonal ones.
+    Each residual runs from a data point to its foot on the line (a small dark dot): in (b)
+    neighbouring points have nearly the same foot, and without the dots their two
+    residuals would read as a segment joining the points."""
     d = os.path.join(data, "01-pca")
     pts = columns(os.path.join(d, "fig2_points.csv"))
     _, lines = read_csv(os.path.join(d, "fig2_lines.csv"))
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4), sharex=True, sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.0), sharex=True, sharey=True)
     for ax, (kind, resid_file, title) in zip(axes, [
             ("OLS", "fig2_ols_residuals.csv", "(a) ordinary least squares: vertical residuals"),
             ("TLS", "fig2_tls_residuals.csv", "(b) total least squares (PCA): orthogonal residuals")]):
@@ -145,15 +160,24 @@ def ch01_lines(data, out, written):
         line = next(l for l in lines if l[0] == kind)
         x0, y0, x1, y1 = map(float, line[1:])
         for i in range(len(r["x"])):
-            ax.plot([r["x"][i], r["x_line"][i]], [r["y"][i], r["y_line"][i]], color="tab:gray", linewidth=1)
-        ax.plot([x0, x1], [y0, y1], color="tab:red", linewidth=2, label=f"{kind} line")
-        ax.scatter(pts["x"], pts["y"], color="tab:blue", zorder=3, label="data")
-        ax.plot([], [], color="tab:gray", label="residuals it minimises (squared)")
+            ax.plot([r["x"][i], r["x_line"][i]], [r["y"][i], r["y_line"][i]], color="tab:gray", linewidth=1.2,
+                    zorder=2)
+        ax.plot([x0, x1], [y0, y1], color="tab:red", linewidth=2, zorder=1)
+        ax.plot(r["x_line"], r["y_line"], "o", color="black", markersize=3, zorder=4)
+        ax.scatter(pts["x"], pts["y"], color="tab:blue", zorder=3)
         ax.set_aspect("equal")
         ax.set_xlabel("$x$")
         ax.set_title(title)
-        ax.legend(loc="upper left")
     axes[0].set_ylabel("$y$")
+    # One legend for both panels, below them: inside, any corner covers a point or a residual.
+    fig.legend(handles=[
+        Line2D([], [], color="tab:red", linewidth=2, label="the fitted line: OLS in (a), TLS in (b)"),
+        Line2D([], [], linestyle="none", marker="o", color="tab:blue", label="data"),
+        Line2D([], [], color="tab:gray", linewidth=1.2, label="residuals (the line minimises the sum of their squares)"),
+        Line2D([], [], linestyle="none", marker="o", markersize=3, color="black",
+               label="foot of a residual on the line")],
+        loc="lower center", ncol=2, fontsize=9, frameon=False, bbox_to_anchor=(0.5, 0.0))
+    fig.subplots_adjust(bottom=0.2, top=0.93, wspace=0.12)
     save(fig, out, "ch01_lines", written)
 
 
@@ -201,7 +225,7 @@ def ch02_spectra(data, out, written):
         ax.set_title(name)
         ax.set_xlabel("$j$")
     for row in axes:
-        row[0].set_ylabel(r"$|\lambda_j| \,/\, \max_i |\lambda_i|$")
+        row[0].set_ylabel(r"$|\lambda_j| \,/\, \mathrm{max}_i\, |\lambda_i|$")
     for ax in flat[n:]:
         ax.axis("off")
     flat[n].legend(handles=[
@@ -209,7 +233,7 @@ def ch02_spectra(data, out, written):
         Line2D([], [], linestyle="none", marker="v", color="tab:red", markerfacecolor="none",
                markeredgewidth=1.5, label=r"$\lambda_j < 0$: not Euclidean"),
         Line2D([], [], linestyle="none", marker="x", color="tab:gray",
-               label=r"$|\lambda_j| < 10^{-12}\max|\lambda|$ (zero up to rounding, real50)")],
+               label=r"$|\lambda_j| < 10^{-12}\,\mathrm{max}_i\, |\lambda_i|$ (zero up to rounding, real50)")],
         loc="center", title=r"eigenvalues of $B = -\frac{1}{2}JD^{(2)}J$", frameon=False)
     fig.tight_layout()
     save(fig, out, "ch02_spectra", written)
@@ -217,28 +241,59 @@ def ch02_spectra(data, out, written):
 
 # ---------------------------------------------------------------- chapter 3
 def ch03_error_vs_rank(data, out, written):
-    """Eckart–Young: the error of the truncation G_p against p, computed and predicted."""
+    """Eckart–Young: the error of the truncation G_p against p, computed and predicted.
+
+    Where the error is zero (p ≥ rank) a log axis cannot show it: a line drawn to the
+    computed rounding noise (~1e-47 in real50) or clipped at 0 would fall off the axis one
+    step early. The lines end at their last nonzero value, and a strip under the log axis
+    marks the zeros: predicted exactly 0, computed at the rounding level of real50."""
     c = columns(os.path.join(data, "03-eckart-young", "error_vs_rank.csv"))
     p = c["p"]
-    fig, ax = plt.subplots(figsize=(7.2, 4.6))
-    ax.plot(p, c["frobenius_predicted"], "-", color="tab:blue", alpha=0.5, linewidth=4,
-            label=r"$(\Sigma_{j>p}\,\lambda_j^2)^{1/2}$ (predicted)")
-    ax.plot(p, c["frobenius_computed"], "o", color="tab:blue", label=r"$\Vert G - G_p\Vert _F$ computed (real50)")
-    ax.plot(p, c["spectral_predicted"], "-", color="tab:orange", alpha=0.5, linewidth=4,
-            label=r"$\lambda_{p+1}$ (predicted)")
-    ax.plot(p, c["spectral_computed"], "s", color="tab:orange", label=r"$\Vert G - G_p\Vert _2$ computed (real50)")
-    ax.plot(p, c["frobenius_smallest_p"], "^--", color="tab:gray",
-            label=r"$\Vert G - G_p\Vert _F$ keeping the $p$ smallest $\lambda_j$")
-    # Zero error (p ≥ rank) cannot be shown on a log axis: the computed values there are
-    # rounding noise (~1e-48 in real50) and the predicted ones are exactly 0.
+    scale = float(np.nanmax(c["frobenius_predicted"]))
+    # Zero up to rounding: below a relative 1e-30, far above real50's ε ≈ 5e-51 and far below
+    # any genuine error of this example (the smallest is λ_rank = 1).
+    zero_floor = 1e-30 * scale
+    fig, (ax, az) = plt.subplots(2, 1, figsize=(7.2, 5.3), sharex=True,
+                                 gridspec_kw={"height_ratios": [6, 1], "hspace": 0.08})
+    series = [  # column, line style, colour, label
+        ("frobenius_predicted", dict(linestyle="-", alpha=0.5, linewidth=4), "tab:blue",
+         r"$(\Sigma_{j>p}\,\lambda_j^2)^{1/2}$ (predicted)"),
+        ("frobenius_computed", dict(linestyle="none", marker="o"), "tab:blue",
+         r"$\Vert G - G_p\Vert _F$ computed (real50)"),
+        ("spectral_predicted", dict(linestyle="-", alpha=0.5, linewidth=4), "tab:orange",
+         r"$\lambda_{p+1}$ (predicted)"),
+        ("spectral_computed", dict(linestyle="none", marker="s"), "tab:orange",
+         r"$\Vert G - G_p\Vert _2$ computed (real50)"),
+        ("frobenius_smallest_p", dict(linestyle="--", marker="^"), "tab:gray",
+         r"$\Vert G - G_p\Vert _F$ keeping the $p$ smallest $\lambda_j$"),
+    ]
+    noise = []
+    for col, style, color, label in series:
+        y = c[col]
+        nz = np.abs(y) >= zero_floor
+        ax.plot(p[nz], y[nz], color=color, label=label, **style)
+        zs = dict(style)
+        if zs.get("linestyle") == "--":
+            zs["linestyle"] = "none"
+        az.plot(p[~nz], np.zeros((~nz).sum()), color=color, **zs)
+        noise += [v for v in y[~nz] if v != 0]
+    rank = int(p[np.abs(c["frobenius_predicted"]) < zero_floor].min())
     ax.set_yscale("log")
     ax.set_ylim(0.5, 300)
-    ax.set_xlabel("rank $p$ of the approximation")
     ax.set_ylabel("error")
-    ax.set_title(r"Eckart–Young: error of $G_p$ for $\lambda = (100, 60, 35, 20, 10, 5, 2, 1, 0, 0)$"
-                 "\n(at $p \\geq 8 = $ rank the error is 0; computed: about $10^{-47}$, off the axis)")
-    ax.set_xticks(p)
+    ax.set_title(r"Eckart–Young: error of $G_p$ for $\lambda = (100, 60, 35, 20, 10, 5, 2, 1, 0, 0)$, rank "
+                 f"{rank}\n(the best error is zero for $p \\geq {rank}$; zeros are shown in the strip under the log axis)")
     ax.legend(loc="lower left", fontsize=8.5)
+    az.set_ylim(-1, 1)
+    az.set_yticks([0])
+    az.set_yticklabels(["0"])
+    az.grid(False)
+    az.text(rank - 0.8, 0, "zero: predicted exactly;\ncomputed in real50: "
+            + (f"{min(noise):.1e} … {max(noise):.1e}" if noise else "exactly 0"),
+            ha="right", va="center", fontsize=8.5)
+    az.set_xlabel("rank $p$ of the approximation")
+    az.set_xticks(p)
+    az.set_xlim(p.min() - 0.5, p.max() + 0.5)
     save(fig, out, "ch03_error_vs_rank", written)
 
 
@@ -317,17 +372,31 @@ def ch05_mercer(data, out, written):
                 label="  the same, negative values ($|\\lambda_i|$, rounding)")
     ax.semilogy(i, ev["lambda_hermite_closed_form"], "-", color="tab:orange", linewidth=3, alpha=0.5,
                 label=r"$\mathbb{R}$, measure $N(0, 1)$: $\lambda_i = 2^{-i}$ (closed form)")
-    ax.semilogy(i, ev["lambda_hermite80_nystrom_real50"], "s", color="tab:orange", markersize=3,
-                label=r"  the same by Nyström, Gauss–Hermite, 80 nodes (real50)")
+    # The Nyström eigenvalues follow 2^{-i} only as far as the 80 nodes resolve the
+    # eigenfunctions: found from the data as the indices before the first one whose relative
+    # difference from the closed form exceeds RESOLVED_REL (solid squares); past it, hollow.
+    ny, cf = ev["lambda_hermite80_nystrom_real50"], ev["lambda_hermite_closed_form"]
+    rel = np.abs(ny - cf) / np.abs(cf)
+    off = np.nonzero(~(rel <= RESOLVED_REL))[0]
+    first_off = off[0] if len(off) else len(i)
+    res = np.arange(len(i)) < first_off
+    last = int(i[first_off - 1]) if first_off > 0 else 0
+    ax.semilogy(i[res], ny[res], "s", color="tab:orange", markersize=3.5,
+                label=f"  Nyström, 80 Gauss–Hermite nodes (real50): within {RESOLVED_REL:.0%} for $i \\leq {last}$")
+    if (~res).any():
+        ax.semilogy(i[~res], np.abs(ny[~res]), "s", color="tab:orange", markerfacecolor="none",
+                    markersize=3.5, markeredgewidth=1,
+                    label=f"  the same for $i > {last}$: not resolved by 80 nodes")
     ax.set_xlabel("index $i$")
     ax.set_ylabel(r"eigenvalue $\lambda_i$")
     ax.set_title(r"(a) Mercer eigenvalues of $k(x, y) = e^{-(x-y)^2}$")
     ax.set_ylim(1e-31, 10)
-    ax.legend(loc="lower left", fontsize=8)
+    # Below the axes: inside, the legend would hide the smallest eigenvalues.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), fontsize=8.5, frameon=False)
     ax = axes[1]
     m = tr["m"]
     ax.semilogy(m, tr["sup_error_nodes"], "o-", color="tab:blue", markersize=3,
-                label=r"$\max_j |k - k_m|$ at the 60 nodes")
+                label=r"$\mathrm{max}_j\, |k - k_m|$ at the 60 nodes")
     sel = ~np.isnan(tr["sup_error_new_points"])
     ax.semilogy(m[sel], tr["sup_error_new_points"][sel], "s--", color="tab:green", markersize=3,
                 label=r"$\max |k - k_m|$ at 101 new points")
@@ -349,8 +418,9 @@ def ch07_s_curve(data, out, written):
     ax = fig.add_subplot(2, 2, 1, projection="3d")
     sc = ax.scatter(c["x1"], c["x2"], c["x3"], c=c["t"], cmap="viridis", s=8, depthshade=False)
     ax.set_xlabel("$x_1$")
-    ax.set_ylabel("$x_2$")
-    ax.set_zlabel("$x_3$")
+    ax.yaxis.set_rotate_label(False)  # upright, clear of the foreshortened axis's tick labels
+    ax.set_ylabel("$x_2$", labelpad=10)
+    ax.set_zlabel("$x_3$", labelpad=6)
     ax.set_box_aspect((1, 1, 1.6))
     ax.set_xticks([-1, 0, 1])
     ax.set_yticks([0, 1, 2])
@@ -398,7 +468,7 @@ def ch07_rings(data, out, written):
         ax.set_xlabel("$x$")
         ax.set_ylabel("$y$")
         ax.set_title(title)
-    ax = fig.add_axes([0.66, 0.08, 0.27, 0.82], projection="3d")
+    ax = fig.add_axes([0.63, 0.0, 0.36, 0.92], projection="3d")
     for j, ring in enumerate(rings):
         m = r["ring"] == ring
         ax.scatter(r["pc1"][m], r["pc2"][m], r["pc3"][m], s=6, color=CLASS_COLORS[j], depthshade=False,
@@ -409,10 +479,10 @@ def ch07_rings(data, out, written):
     ax.set_xticks([-0.5, 0, 0.5])
     ax.set_yticks([-0.5, 0, 0.5])
     ax.set_zticks([-0.2, 0, 0.2])
-    ax.set_box_aspect(None, zoom=0.85)
-    ax.set_title("(c) the points in the space of PC1–PC3:\nplanes PC3 = const separate the rings")
+    ax.set_box_aspect(None, zoom=1.0)
+    ax.set_title("(c) the points in the space of PC1–PC3:\nplanes PC3 = const separate the rings", y=0.94)
     ax.view_init(elev=8, azim=-60)
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="center left", bbox_to_anchor=(0.02, 0.52), fontsize=8.5, markerscale=2.5, frameon=False)
     save(fig, out, "ch07_rings", written, tight=False)
 
 
@@ -465,14 +535,19 @@ def ch08_conditioning(data, out, written):
     axes[0].set_ylabel(r"$\max|\langle\phi(x_n),\phi(z)\rangle - k(x_n, z)|$")
     axes[0].set_title(r"(a) exactness error of the map $K^{-1/2}k_z$ (dotted: $\varepsilon\sqrt{\kappa}$)")
     axes[1].set_ylabel(r"the same error $/\ \varepsilon$ of its type")
-    axes[1].set_title("(b) in units of ε: one law $\\sqrt{\\kappa}$ (dotted) until the library refuses\n"
+    axes[1].set_title("(b) in units of $\\varepsilon$: one law $\\sqrt{\\kappa}$ (dotted) until the library refuses\n"
                       r"(dashed: $\kappa = 1/(64N\varepsilon)$, $N = 10$); refused maps saturate near $1/\sqrt{\varepsilon}$")
     for ax in axes:
         ax.set_xlabel(r"condition number $\kappa(K) = \lambda_{\max}/\lambda_{\min}$ (computed in real100)")
     handles = [Line2D([], [], linestyle="none", marker="o", color=SCALAR_STYLE[s]["color"], label=s)
                for s in ["double", "real50", "real100"]]
-    handles += [Line2D([], [], linestyle="none", marker="o", color="black", label="A: 10 points, γ = 10 … 1e-9"),
-                Line2D([], [], linestyle="none", marker="^", color="black", label="B: a point at distance δ"),
+    def param_range(fam):  # the family's parameters, largest to smallest, in TeX
+        v = sorted({float(r[idx["parameter"]]) for r in rows if r[idx["family"]] == fam}, reverse=True)
+        return f"{tex_number(v[0])}, \\ldots, {tex_number(v[-1])}" if v else "?"
+    handles += [Line2D([], [], linestyle="none", marker="o", color="black",
+                       label=f"A: 10 points, $\\gamma = {param_range('gamma')}$"),
+                Line2D([], [], linestyle="none", marker="^", color="black",
+                       label=f"B: a point at distance $\\delta = {param_range('close_points')}$"),
                 Line2D([], [], linestyle="none", marker="o", color="black", markerfacecolor="none",
                        label="bare formula where the library refuses")]
     axes[1].legend(handles=handles, loc="upper left", fontsize=8)
@@ -529,7 +604,8 @@ def ch08_nystrom(data, out, written):
 
 
 def experiment_summary(exp_dir):
-    """dataset -> kernel -> test accuracy, from experiment_summary.csv if it exists."""
+    """dataset -> kernel -> {accuracy, rank, n_train} (those given), from experiment_summary.csv
+    if it exists."""
     try:
         header, rows = read_csv(os.path.join(exp_dir, "experiment_summary.csv"))
     except MissingData:
@@ -537,10 +613,14 @@ def experiment_summary(exp_dir):
     idx = {h: i for i, h in enumerate(header)}
     out = {}
     for r in rows:
-        try:
-            out.setdefault(r[idx["dataset"]], {})[r[idx["kernel"]]] = float(r[idx["accuracy"]])
-        except (KeyError, ValueError):
-            pass
+        info = {}
+        for col in ("accuracy", "rank", "n_train"):
+            try:
+                info[col] = float(r[idx[col]])
+            except (KeyError, ValueError, IndexError):
+                pass
+        if "dataset" in idx and "kernel" in idx:
+            out.setdefault(r[idx["dataset"]], {})[r[idx["kernel"]]] = info
     return out
 
 
@@ -576,8 +656,11 @@ def experiment(exp_dir, out, written, kind):
                            color=CLASS_COLORS[j], alpha=0.75,
                            label=CLASS_NAMES.get(dataset, {}).get(lab, f"class {lab}"))
             title = KERNEL_TITLE[k]
-            if k in acc.get(dataset, {}):
-                title += f"\ntest accuracy (nearest class mean, Fisher 2-D): {acc[dataset][k]:.3f}"
+            info = acc.get(dataset, {}).get(k, {})
+            if "accuracy" in info:
+                title += f"\ntest accuracy (nearest class mean, Fisher 2-D): {info['accuracy']:.3f}"
+            if "rank" in info and "n_train" in info:
+                title += f"\nrank of $K$: {info['rank']:.0f} of {info['n_train']:.0f}"
             ax.set_title(title)
             if kind == "fisher":
                 ax.set_xlabel("Fisher direction 1")
@@ -589,7 +672,8 @@ def experiment(exp_dir, out, written, kind):
         what = ("t-SNE of the explicitly mapped test images" if kind == "tsne"
                 else "Fisher features of the explicitly mapped test images")
         fig.suptitle(f"{DATASET_TITLE.get(dataset, dataset)}: {what}\n"
-                     r"(the map $\phi(z) = K^{+1/2}k_z$ of the training images; $\langle x, z\rangle = x^\top z/q$, $q$ pixels)",
+                     r"(the map $\phi(z) = (K^{+})^{1/2}k_z$, $K^{+}$ the pseudo-inverse of the training images' Gram matrix $K$;"
+                     "\n" r"$\langle x, z\rangle = x^\top z/q$, $q$ pixels)",
                      fontsize=11)
         fig.tight_layout()
         save(fig, out, f"experiment_{dataset}_{kind}", written)

@@ -11,7 +11,11 @@ writes into DIR
   theorem-index.md  the page `theorem-index`: every label of docs/labels.tsv with its
                     statement, the tests whose names carry `[label]`, the chapter pages
                     that discuss it and the library headers that mention it;
-  errata.md         the page `errata`, from docs/errata.md.
+  errata.md         the page `errata`, from docs/errata.md;
+  chapters/NN-topic.md  each chapter's README.md as Doxygen reads it: the same text with
+                    every label mentioned as a code span (`zhu:thm2`) made a link to its
+                    entry on the theorem index (Doxyfile.in takes these copies, not the
+                    READMEs, which stay plain markdown for reading in the source tree).
 
 It FAILS (exit 1, every problem listed) when
   - a label has no test (MISSING) — except, with --allow-pending-chapters, a label one of
@@ -22,6 +26,8 @@ It FAILS (exit 1, every problem listed) when
   - a chapter README's Errata section cites a test (by its name) that no erratum lists;
   - the data files are malformed (wrong columns, duplicate or malformed labels).
 With --no-tests (a build without tests) the pages say that no test list was available.
+It WARNS (the theorem index lists them, the build goes on) about labels that no library
+header names (no "Implemented in" line) and test tags that are not labels.
 
 --check-index compares docs/labels.tsv with the label list of the seeds' INDEX.md.
 
@@ -297,17 +303,93 @@ def group_tests(names: list[str]) -> list[TestGroup]:
     return list(groups.values())
 
 
-def test_locations(root: Path) -> dict[str, tuple[str, int]]:
-    """Where each doctest test case is defined: its name literal → (file, line)."""
-    where = {}
-    files = sorted((root / "chapters").glob("**/*.cpp")) + sorted((root / "tests").glob("**/*.cpp"))
-    pat = re.compile(r'\b(?:TEST_CASE|TEST_CASE_TEMPLATE|SCENARIO|TEST_CASE_FIXTURE)\s*\(\s*(?:[A-Za-z_:]+\s*,\s*)?"((?:[^"\\]|\\.)*)"')
+TEST_MACRO_RE = re.compile(r"\b(?:TEST_CASE|TEST_CASE_TEMPLATE|TEST_CASE_TEMPLATE_DEFINE|TEST_CASE_FIXTURE|SCENARIO|"
+                           r"SCENARIO_TEMPLATE|SCENARIO_TEMPLATE_DEFINE)\s*\(")
+C_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "?": "?", "0": "\0"}
+
+
+def string_literals(text: str, pos: int) -> str | None:
+    """The value of the C++ string literal(s) starting at text[pos] (after blanks and
+    comments): adjacent literals are concatenated, as the compiler does, so a test name split
+    over several source lines ("first part "  "second part") is read whole. None if no
+    literal starts there."""
+    parts, n = [], len(text)
+    while True:
+        while pos < n:  # blanks, line and block comments
+            if text[pos].isspace():
+                pos += 1
+            elif text.startswith("//", pos):
+                pos = text.find("\n", pos) if text.find("\n", pos) >= 0 else n
+            elif text.startswith("/*", pos):
+                end = text.find("*/", pos + 2)
+                pos = end + 2 if end >= 0 else n
+            else:
+                break
+        m = re.compile(r'(?:u8|u|U|L)?R"([^()\\\s]{0,16})\(').match(text, pos)
+        if m:  # raw string literal
+            end = text.find(")" + m.group(1) + '"', m.end())
+            if end < 0:
+                return None
+            parts.append(text[m.end():end])
+            pos = end + len(m.group(1)) + 2
+            continue
+        m = re.compile(r'(?:u8|u|U|L)?"').match(text, pos)
+        if not m:
+            break
+        pos, buf = m.end(), []
+        while pos < n and text[pos] != '"':
+            if text[pos] == "\\" and pos + 1 < n:
+                buf.append(C_ESCAPES.get(text[pos + 1], "\\" + text[pos + 1]))
+                pos += 2
+            elif text[pos] == "\n":
+                return None  # unterminated literal
+            else:
+                buf.append(text[pos])
+                pos += 1
+        parts.append("".join(buf))
+        pos += 1
+    return "".join(parts) if parts else None
+
+
+def test_locations(root: Path) -> dict[str, list[tuple[str, int]]]:
+    """Where each doctest test case is defined: its name → [(file, line), …] (a name may be
+    defined in more than one folder; the caller picks the one of the test's prefix).
+    Reads every .cpp and .hpp of chapters/ and tests/; the macros TEST_CASE,
+    TEST_CASE_TEMPLATE, TEST_CASE_TEMPLATE_DEFINE (shared test bodies in a header,
+    instantiated by TEST_CASE_TEMPLATE_INVOKE), TEST_CASE_FIXTURE and SCENARIO; names
+    written as several adjacent literals, possibly over several lines, are joined."""
+    where: dict[str, list[tuple[str, int]]] = {}
+    files = []
+    for top in ("chapters", "tests"):
+        for ext in ("cpp", "hpp"):
+            files += sorted((root / top).glob(f"**/*.{ext}"))
     for f in files:
         text = f.read_text(encoding="utf-8", errors="replace")
-        for m in pat.finditer(text):
+        for m in TEST_MACRO_RE.finditer(text):
+            pos = m.end()
+            if "FIXTURE" in m.group(0):  # TEST_CASE_FIXTURE(Class, "name")
+                c = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_:<>]*\s*,").match(text, pos)
+                if not c:
+                    continue
+                pos = c.end()
+            name = string_literals(text, pos)
+            if name is None:
+                continue
             line = text.count("\n", 0, m.start()) + 1
-            where.setdefault(m.group(1).replace('\\"', '"'), (str(f.relative_to(root)), line))
+            entry = (str(f.relative_to(root)), line)
+            if entry not in where.setdefault(name, []):
+                where[name].append(entry)
     return where
+
+
+def test_location(locations: dict[str, list[tuple[str, int]]], g: "TestGroup") -> tuple[str, int] | None:
+    """The definition of test case g: by its name, preferring a file of its own folder
+    (chapters/<prefix>/ or tests/<prefix>/) when the name is defined in several."""
+    found = locations.get(g.base) or locations.get(g.base.strip()) or []
+    if g.prefix:
+        mine = [w for w in found if w[0].startswith((f"chapters/{g.prefix}/", f"tests/{g.prefix}/"))]
+        found = mine or found
+    return found[0] if found else None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -340,6 +422,55 @@ def section(text: str, title_re: str) -> str:
                 body.append(l2)
             return "\n".join(body)
     return ""
+
+
+# Doxygen markup a cell text may hold as a whole: an inline formula, a code span, a quoted
+# string (in \ref … "text").
+INLINE_UNIT_RE = re.compile(r"\\f\$.*?\\f\$|``.*?``|`[^`]*`")
+SEED_CHARS = 90   # the errata summary shows at most this much of what the source says
+
+
+def close_quotes(text: str) -> str:
+    """Closes a typographic quotation left open by shortening."""
+    return text + "”" if text.count("“") > text.count("”") else text
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to about `limit` visible characters at a word boundary, with '…' if cut.
+    A formula or code span is never cut in two: one that would cross the limit is dropped
+    whole (so the cell never holds half a \\f$ … \\f$, which Doxygen would reject)."""
+    if len(text) <= limit:
+        return text
+    out, length = "", 0
+    pos = 0
+    for m in list(INLINE_UNIT_RE.finditer(text)) + [None]:
+        plain = text[pos:m.start()] if m else text[pos:]
+        if length + len(plain) > limit:
+            cut = plain[:max(0, limit - length)]
+            cut = cut[:cut.rfind(" ")] if " " in cut else ""
+            return close_quotes((out + cut).rstrip(" ,;:(") + " …")
+        out, length = out + plain, length + len(plain)
+        if m is None:
+            return out
+        unit = m.group(0)
+        visible = len(re.sub(r"\\[A-Za-z]+|[{}$^_\\`]", "", unit))  # roughly what the reader sees
+        if length + visible > limit:
+            return close_quotes(out.rstrip(" ,;:(") + " …")
+        out, length, pos = out + unit, length + visible, m.end()
+    return out
+
+
+def table_cell(text: str) -> str:
+    """`text` made safe for one cell of a markdown table: one line, and a '|' (which would
+    end the cell) written \\vert inside a formula and as the entity &#124; elsewhere."""
+    text = " ".join(text.split())
+    out, pos = [], 0
+    for m in re.finditer(r"\\f\$.*?\\f\$", text):
+        out.append(text[pos:m.start()].replace("|", "&#124;"))
+        out.append(m.group(0).replace("|", "\\vert "))
+        pos = m.end()
+    out.append(text[pos:].replace("|", "&#124;"))
+    return "".join(out)
 
 
 def chapter_ref(c: Chapter) -> str:
@@ -490,6 +621,14 @@ def theorem_index(chapters, sources, labels, groups, errata, warnings, have_test
                    "present, a label without a test fails the build.")
         out.append("")
 
+    unimplemented = [lb for lb in labels if not lb.code]
+    if unimplemented:
+        out.append(f"\\warning {plural(len(unimplemented), 'label')} of {len(labels)} "
+                   f"{'has' if len(unimplemented) == 1 else 'have'} no implementation location: no header of "
+                   "`src/kernelbook` names "
+                   f"{'it' if len(unimplemented) == 1 else 'them'} (\\ref idx-unimplemented \"the list\").")
+        out.append("")
+
     # Summary.
     out += ["| source | labels | checked | pending | missing |", "|---|---|---:|---:|---:|"]
     for s in sources:
@@ -519,7 +658,7 @@ def theorem_index(chapters, sources, labels, groups, errata, warnings, have_test
                     line = f"  - {code(g.display)}"
                     if g.types:
                         line += " in " + ", ".join(g.types)
-                    loc = locations.get(g.base)
+                    loc = test_location(locations, g)
                     if loc:
                         line += f" — `{loc[0]}`, line {loc[1]}"
                     out.append(line)
@@ -541,9 +680,25 @@ def theorem_index(chapters, sources, labels, groups, errata, warnings, have_test
                 out.append("- **Implemented in:** " + "; ".join(
                     (f"\\ref {f}" if not f.startswith("src/") else code(f)) + f" ({'line' if len(ls) == 1 else 'lines'} {', '.join(map(str, ls))})"
                     for f, ls in lb.code))
+            else:
+                out.append("- **Implemented in:** *not named* — no header of `src/kernelbook` mentions "
+                           f"`{lb.label}` (\\ref idx-unimplemented \"warning\")")
             if lb.errata:
                 out.append("- **Errata:** " + ", ".join(f"\\ref erratum-{e} \"{e}\"" for e in lb.errata))
             out.append("")
+    unimplemented = [lb for lb in labels if not lb.code]
+    if unimplemented:
+        out += ["## Labels with no implementation location {#idx-unimplemented}", "",
+                f"**Warning:** {plural(len(unimplemented), 'label')} of {len(labels)} {'is' if len(unimplemented) == 1 else 'are'} "
+                "named by no header of `src/kernelbook`, so the index cannot say which library code "
+                f"implements {'it' if len(unimplemented) == 1 else 'them'}. Where a library function implements the "
+                "statement, its Doxygen comment should mention the label (see the contributors' page); "
+                "a statement checked by tests alone (a counterexample, an erratum, a proof step) "
+                "may stay here. This is a warning: the book still builds.", ""]
+        out += [f"- \\ref {lb.anchor} \"{lb.label}\" — {lb.statement} "
+                f"({'chapter' if len(lb.chapters) == 1 else 'chapters'} "
+                f"{', '.join(str(by_folder[c].number) for c in lb.chapters)})" for lb in unimplemented]
+        out.append("")
     if warnings:
         out += ["## Warnings {#idx-warnings}", "", "Found while generating this page:", ""]
         out += [f"- {w}" for w in warnings]
@@ -568,17 +723,19 @@ def errata_page(chapters, labels, errata, have_tests) -> str:
         out.append("**No erratum has been recorded yet.** Errata are collected here as the chapters "
                    "are added to the book; each chapter's text also has an Errata section.")
         return "\n".join(out) + "\n"
-    out += [f"{len(errata)} {'erratum' if len(errata) == 1 else 'errata'}:", "", "| erratum | label | what is wrong | chapter |", "|---|---|---|---|"]
+    out += [f"{len(errata)} {'erratum' if len(errata) == 1 else 'errata'}:", "",
+            "| erratum | label | what is wrong: a wrong …, where, what the source says | chapter |", "|---|---|---|---|"]
     for e in errata:
         ch = by_folder.get(e.chapter)
+        what = f"**{e.kind}**" + (f", {e.where}" if e.where else "") + ": " + shorten(e.seed, SEED_CHARS)
         out.append(f"| \\ref erratum-{e.id} \"{e.id}\" | "
                    + ", ".join(f"\\ref {by_label[l].anchor} \"{l}\"" if l in by_label else code(l) for l in e.labels)
-                   + f" | {e.kind} | {ch.number if ch else e.chapter} |")
+                   + f" | {table_cell(what)} | {ch.number if ch else e.chapter} |")
     out.append("")
     for e in errata:
         ch = by_folder.get(e.chapter)
         out += [f"## {e.id} {{#erratum-{e.id}}}", ""]
-        out.append(f"- **Label:** " + ", ".join(code(l) for l in e.labels) + f" — a wrong {e.kind}"
+        out.append("- **Label:** " + ", ".join(code(l) for l in e.labels) + f" — a wrong {e.kind}"
                    + (f", {e.where}" if e.where else "") + ".")
         out.append(f"- **The source says:** {e.seed}")
         out.append(f"- **Correct:** {e.correction}")
@@ -587,6 +744,125 @@ def errata_page(chapters, labels, errata, have_tests) -> str:
             out.append(f"- **Chapter:** {chapter_ref(ch)}")
         out.append("")
     return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- chapter pages
+
+# Blocks whose text is verbatim: a code span there is not markdown, so it is never linked.
+VERBATIM_BLOCKS = [(re.compile(r"^\s*(```|~~~)"), None),            # fenced: closed by the same fence
+                   (re.compile(r"^\s*\\code\b"), re.compile(r"\\endcode\b")),
+                   (re.compile(r"^\s*\\verbatim\b"), re.compile(r"\\endverbatim\b")),
+                   (re.compile(r"^\s*\\htmlonly\b"), re.compile(r"\\endhtmlonly\b")),
+                   (re.compile(r"^\s*\\f\["), re.compile(r"\\f\]")),
+                   (re.compile(r"^\s*<!--"), re.compile(r"-->"))]
+
+
+def link_spans(para: str, anchors: dict[str, str]) -> tuple[str, int]:
+    """Replaces each code span of `para` (one markdown paragraph) whose whole content is a
+    label by a link to that label's entry on the theorem index; returns (text, count).
+    Backtick runs are paired as markdown pairs them: a span opened by n backticks closes
+    at the next run of exactly n."""
+    out, i, n, count = [], 0, len(para), 0
+    while i < n:
+        if para[i] == "\\" and i + 1 < n and para[i + 1] == "`":  # an escaped backtick
+            out.append(para[i:i + 2])
+            i += 2
+            continue
+        if para[i] != "`":
+            out.append(para[i])
+            i += 1
+            continue
+        j = i
+        while j < n and para[j] == "`":
+            j += 1
+        run = j - i
+        close = re.compile(r"(?<!`)" + "`" * run + r"(?!`)").search(para, j)
+        if not close:  # an unmatched run is literal text
+            out.append(para[i:j])
+            i = j
+            continue
+        content = para[j:close.start()]
+        label = content.strip() if run == 1 else ""
+        if label in anchors:
+            out.append(f'<code>\\ref {anchors[label]} "{label}"</code>')
+            count += 1
+        else:
+            out.append(para[i:close.end()])
+        i = close.end()
+    return "".join(out), count
+
+
+def linked_chapter(text: str, anchors: dict[str, str]) -> tuple[str, int]:
+    """A chapter README with its label mentions (`zhu:thm2` as a code span, the whole span
+    being a label of docs/labels.tsv) made links to the theorem index: returns (text, number
+    of links). Left alone: headings (a link in a heading would also land in the page's table
+    of contents), paragraphs indented by four spaces (perhaps code), verbatim blocks (```,
+    ~~~, \\code, \\verbatim, \\htmlonly, \\f[ … \\f], HTML comments), and spans that hold
+    more than a label. Every other
+    line is kept as it is, so line numbers, anchors ({#…}) and the \\snippet, \\image and
+    \\verbinclude commands (resolved through EXAMPLE_PATH and IMAGE_PATH, not relative to
+    the file) are unchanged."""
+    lines = text.split("\n")
+    out: list[str] = []
+    para: list[str] = []
+    total = 0
+
+    def flush():
+        nonlocal total
+        # A paragraph indented by four spaces or a tab may be an indented code block: left alone.
+        if para and not re.match(r"^( {4}|\t)", para[0]):
+            linked, k = link_spans("\n".join(para), anchors)
+            out.extend(linked.split("\n"))
+            total += k
+        elif para:
+            out.extend(para)
+        para.clear()
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opened = next(((o, c) for o, c in VERBATIM_BLOCKS if o.match(line)), None)
+        if opened:
+            flush()
+            o, c = opened
+            if c is None:  # a fence: closed by a line starting with the same fence
+                fence = o.match(line).group(1)
+                out.append(line)
+                i += 1
+                while i < len(lines) and not lines[i].lstrip().startswith(fence):
+                    out.append(lines[i])
+                    i += 1
+                if i < len(lines):
+                    out.append(lines[i])
+                    i += 1
+                continue
+            rest = line[o.match(line).end():]
+            out.append(line)
+            i += 1
+            if c.search(rest):
+                continue
+            while i < len(lines) and not c.search(lines[i]):
+                out.append(lines[i])
+                i += 1
+            if i < len(lines):
+                out.append(lines[i])
+                i += 1
+            continue
+        if not line.strip() or re.match(r"^\s{0,3}#{1,6}\s", line):
+            flush()
+            out.append(line)
+        else:
+            para.append(line)
+        i += 1
+    flush()
+    return "\n".join(out), total
+
+
+def chapter_pages(chapters: list[Chapter], labels: list[Label]) -> dict[str, str]:
+    """The chapter READMEs as Doxygen reads them: chapters/<folder>.md (relative to the
+    output folder) → text with its label mentions linked to the theorem index."""
+    anchors = {lb.label: lb.anchor for lb in labels}
+    return {f"chapters/{c.folder}.md": linked_chapter(c.readme, anchors)[0] for c in chapters if c.readme}
 
 
 # --------------------------------------------------------------------------- INDEX.md check
@@ -655,6 +931,11 @@ def main(argv: list[str]) -> int:
                                               a.allow_pending_chapters, test_locations(a.root)),
             "errata.md": errata_page(chapters, labels, errata, have),
         }
+        pages.update(chapter_pages(chapters, labels))
+        (a.out / "chapters").mkdir(exist_ok=True)
+        for stale in (a.out / "chapters").glob("*.md"):  # a chapter removed since the last run
+            if f"chapters/{stale.name}" not in pages:
+                stale.unlink()
         for name, text in pages.items():
             p = a.out / name
             if not p.exists() or p.read_text(encoding="utf-8") != text:
@@ -664,6 +945,11 @@ def main(argv: list[str]) -> int:
         return 1
     for w in warnings:
         print(f"bookpages: warning: {w}", file=sys.stderr)
+    unimplemented = [lb.label for lb in labels if not lb.code]
+    if unimplemented:
+        print(f"bookpages: warning: {len(unimplemented)} of {len(labels)} labels are named by no header of "
+              "src/kernelbook (no 'Implemented in' line; listed on the theorem index): " + " ".join(unimplemented),
+              file=sys.stderr)
     pending = [lb.label for lb in labels if lb.status == "pending"]
     if pending:
         print(f"bookpages: warning: {len(pending)} labels pending (their chapter folder is not in the tree yet): "

@@ -11,13 +11,17 @@ without an INDEX.md).
 
 The fixture: chapters 01-alpha (present, with a README and an Errata section) and 02-beta
 (absent); labels toy:thm1 (a template test in three types, a plain test, an erratum,
-mentioned in the README and in src/kernelbook/toy.hpp), toy:lem2 (one test) and toy:ex3
-(no test, chapter 02-beta absent: pending).
+mentioned in the README and in src/kernelbook/toy.hpp), toy:lem2 (four test cases: one
+whose name is split over source lines, two in tests/shared/shared_tests.hpp, one of them a
+TEST_CASE_TEMPLATE_DEFINE and one with the name of a chapter test; an erratum; named by no
+header) and toy:ex3 (no test, chapter 02-beta absent: pending). The README mentions the
+labels in prose, HTML, a table, a heading and in verbatim blocks (chapter-links).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -72,8 +76,9 @@ def case_index(gen: Path, root: Path) -> None:
     expect("- **Implemented in:** \\ref toy.hpp (line 5)" in p, "the header that names the label is linked, with its line")
     expect("\\ref erratum-toy-thm1-constant" in p, "the label links its erratum")
     lem2 = p.split("### toy:lem2", 1)[1].split("###", 1)[0]
-    expect("**Checked by** 1 test case:" in lem2, "toy:lem2 has its one test")
-    expect("Implemented in" not in lem2, "`toy:lem22` in the README and nothing in the header: no false mention", lem2)
+    expect("**Checked by** 4 test cases:" in lem2, "toy:lem2 has its four test cases (two in 01-alpha, two in shared)", lem2)
+    expect("toy.hpp" not in lem2 and "- **Implemented in:** *not named*" in lem2,
+           "`toy:lem22` in the README and nothing in the header: no false mention, the label is marked not named", lem2)
     ex3 = p.split("### toy:ex3", 1)[1]
     expect("pending" in ex3 and "`chapters/02-beta` is not in this build" in ex3, "toy:ex3 is listed as pending", ex3)
     expect("chapter 2, Beta (not in this build yet)" in ex3, "an absent chapter is named, not linked", ex3)
@@ -98,7 +103,18 @@ def case_pages(gen: Path, root: Path) -> None:
            "a present chapter is linked, with the command that runs its checks", m)
     expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | 1 | — |" in m,
            "an absent chapter is named, with what it builds on", m)
-    expect("**2 of the 3 labelled statements**" in m and "1 erratum is recorded" in m, "the status line counts", m)
+    expect("**2 of the 3 labelled statements**" in m and "2 errata are recorded" in m, "the status line counts", m)
+    row = next((l for l in e.splitlines() if l.startswith("| \\ref erratum-toy-thm1-constant")), "")
+    expect(row == '| \\ref erratum-toy-thm1-constant "toy-thm1-constant" | \\ref idx-toy-thm1 "toy:thm1" | '
+                  '**number**, Theorem 1: the constant is printed as 3 | 1 |',
+           "the summary table says what is wrong: kind, place and what the source says", row)
+    row = next((l for l in e.splitlines() if l.startswith("| \\ref erratum-toy-lem2-bound")), "")
+    cell = row.split(" | ")[2] if row.count(" | ") >= 3 else ""
+    expect(cell == "**formula**, Lemma 2, the bound \\f$\\vert x\\vert \\f$: the lemma is stated with a constant "
+                   "that no proof of the triangle inequality needs, in …",
+           "a long text is cut at a word with '…', a formula that would cross the limit is left out whole, "
+           "and '|' in a formula becomes \\vert (a bare '|' would end the table cell)", row)
+    expect(row.count("|") == 5, "the row has its four cells and no stray '|'", row)
 
 
 def case_no_errata(gen: Path, root: Path) -> None:
@@ -112,7 +128,12 @@ def case_no_errata(gen: Path, root: Path) -> None:
 
 
 def case_missing_label(gen: Path, root: Path) -> None:
-    edit(root / "tests.txt", "01-alpha:lemma two holds exactly [toy:lem2]\n", "")
+    tests = root / "tests.txt"
+    tests.write_text("".join(l for l in tests.read_text(encoding="utf-8").splitlines(True) if "[toy:lem2]" not in l),
+                     encoding="utf-8")
+    edit(root / "docs/errata.md", "- label: toy:lem2", "- label: toy:thm1")
+    edit(root / "docs/errata.md", "- test: 01-alpha:lemma two holds exactly [toy:lem2]",
+         "- test: 01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]")
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 1, "a label without a test in a chapter that exists fails the build", r.log())
     expect("MISSING: no test name carries [toy:lem2]" in r.stderr, "the error names the label", r.stderr)
@@ -182,12 +203,83 @@ def case_index_compare(gen: Path, root: Path) -> None:
     expect(rc == 1 and "docs/labels.tsv has the label toy:ex3" in out, "a label INDEX.md lacks is reported", out)
 
 
+def case_test_locations(gen: Path, root: Path) -> None:
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "the generator succeeds", r.log())
+    p = r.page("theorem-index.md")
+    lines = {l.split("``")[1].strip(): l for l in p.splitlines() if l.startswith("  - ``")}
+
+    def at(name: str, where: str) -> None:
+        line = lines.get(name, "")
+        expect(line.endswith(where), f"'{name}' is located at {where}", line or "\n".join(lines))
+    at("01-alpha:sum of squares is non-negative [toy:thm1]", "`chapters/01-alpha/properties.cpp`, line 2")
+    at('01-alpha:lemma two, a name split over two lines: "quoted" [toy:lem2]',
+       "`chapters/01-alpha/properties.cpp`, line 8")
+    at("shared: lemma two in a shared template test [toy:lem2]", "`tests/shared/shared_tests.hpp`, line 5")
+    at("01-alpha:lemma two holds exactly [toy:lem2]", "`chapters/01-alpha/properties.cpp`, line 5")
+    at("shared: lemma two holds exactly [toy:lem2]", "`tests/shared/shared_tests.hpp`, line 8")
+    missing = [n for n, l in lines.items() if ", line " not in l]
+    expect(not missing, "every test case listed has its file and line", "\n".join(missing))
+
+
+def case_unimplemented(gen: Path, root: Path) -> None:
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "labels no header names do not fail the build", r.log())
+    p = r.page("theorem-index.md")
+    expect("\\warning 2 labels of 3 have no implementation location" in p,
+           "the top of the index warns, with the count", p[:1500])
+    sec = p.split("{#idx-unimplemented}", 1)[1] if "{#idx-unimplemented}" in p else ""
+    expect('\\ref idx-toy-lem2 "toy:lem2" — Lemma two holds. (chapter 1)' in sec
+           and '\\ref idx-toy-ex3 "toy:ex3"' in sec and "idx-toy-thm1" not in sec,
+           "the warning section lists toy:lem2 and toy:ex3, not toy:thm1 (named in toy.hpp)", sec)
+    expect("2 of 3 labels are named by no header" in r.stderr and "toy:lem2 toy:ex3" in r.stderr,
+           "the build log names them as a warning", r.stderr)
+    edit(root / "src/kernelbook/toy.hpp", "int sum_of_squares();",
+         "int sum_of_squares();\n/// \\brief Lemma two (`toy:lem2`) and example three (`toy:ex3`).\nint lemma_two();")
+    r = Run(gen, root, "--allow-pending-chapters")
+    p = r.page("theorem-index.md")
+    expect(r.rc == 0 and "idx-unimplemented" not in p and "no header" not in r.stderr,
+           "once a header names every label, the warning is gone", r.log())
+
+
+def case_chapter_links(gen: Path, root: Path) -> None:
+    readme = (root / "chapters/01-alpha/README.md").read_text(encoding="utf-8")
+    (root / "out/chapters").mkdir(parents=True)
+    (root / "out/chapters/07-gone.md").write_text("# a chapter removed since the last run {#gone}\n", encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "the generator succeeds", r.log())
+    c = r.page("chapters/01-alpha.md")
+    expect(bool(c), "the chapter's copy is written to chapters/01-alpha.md", str(sorted((root / "out").rglob("*"))))
+    ref = lambda label, anchor: f'<code>\\ref {anchor} "{label}"</code>'
+    expect(c.startswith("# Chapter 1 — Alpha {#ch01-alpha}\n"), "the page id is kept", c[:200])
+    expect(f"Theorem {ref('toy:thm1', 'idx-toy-thm1')} and lemma {ref('toy:lem2', 'idx-toy-lem2')} are discussed here; "
+           "`toy:lem22` is not a label." in c, "a label span links to the index entry; a non-label span stays code", c)
+    expect(f"<b>Lemma ({ref('toy:lem2', 'idx-toy-lem2')}).</b> A paragraph over two lines: the label at its end, "
+           f"{ref('toy:thm1', 'idx-toy-thm1')},\nand ``toy:thm1`` in a double-backtick span; `ctest -R toy:thm1` holds "
+           "more than a label,\nand an escaped \\`toy:thm1\\` is no span." in c,
+           "inside HTML and over several lines; double-backtick, longer and escaped spans untouched", c)
+    expect(f"| {ref('toy:lem2', 'idx-toy-lem2')} | a table cell |" in c, "a label in a table cell links", c)
+    expect("## Lemma two (`toy:lem2`) {#ch01-lemma-two}" in c, "a heading keeps its span and its anchor", c)
+    for kept in ["\\code{.sh}\necho `toy:thm1`\n\\endcode", "```\n`toy:lem2` in a fenced block\n```",
+                 "    `toy:thm1` in an indented block", "\\snippet 01-alpha/properties.cpp lemma-two",
+                 '\\image html alpha.png "Lemma two (toy:lem2) as a figure"', "\\verbinclude 01-alpha.txt"]:
+        expect(kept in c, "kept as it is: " + kept.split("\n")[0], c)
+    expect(c.count("\\ref ") == 5, "five links in all", c)
+    expect(len(c.splitlines()) == len(readme.splitlines()), "no line added or removed")
+    anchors = re.findall(r"\{#([A-Za-z0-9_-]+)\}", c)
+    expect(anchors == re.findall(r"\{#([A-Za-z0-9_-]+)\}", readme) and len(set(anchors)) == len(anchors),
+           "the same anchors, each once", str(anchors))
+    expect(not (root / "out/chapters/07-gone.md").exists(), "the copy of a chapter no longer present is removed")
+    expect(not (root / "out/chapters/02-beta.md").exists(), "an absent chapter has no page")
+
+
 CASES = {
     "index": case_index, "pages": case_pages, "no-errata": case_no_errata,
     "missing-label": case_missing_label, "strict": case_strict,
     "erratum-without-test": case_erratum_without_test, "erratum-unknown-label": case_erratum_unknown_label,
     "uncollected-erratum": case_uncollected_erratum, "malformed": case_malformed,
-    "index-compare": case_index_compare,
+    "index-compare": case_index_compare, "test-locations": case_test_locations,
+    "unimplemented": case_unimplemented, "chapter-links": case_chapter_links,
 }
 
 
