@@ -68,6 +68,13 @@ TEST_CASE_TEMPLATE("mean M = K^1/2 e and centred features psi(z) = K^-1/2 (k_z -
         // eq. 10: at a training point, K^{-1/2}(K_{*,n} − Ke) = K^{1/2}(e_n − e).
         KB_RC_WITHIN(max_abs_diff(phi.map_centered(X), phi.map_training_centered()), bound,
                      "ψ(x_n) = K^{1/2}(e_n − e)");
+        // Failing companion for eq. 10: without −e the right-hand side is φ(x_n) = K^{1/2}e_n,
+        // which misses ψ(x_n) by M = K^{1/2}e. For a Gaussian kernel ‖M‖² = eᵀKe ≥ 1/N (all
+        // entries of K are positive and its diagonal is 1), so some entry of M is at least
+        // 1/N — far beyond the rounding bound.
+        RC_ASSERT(!kb::test::within(max_abs_diff(phi.map_centered(X), phi.map_training()), bound,
+                                    "K^{1/2}e_n in place of K^{1/2}(e_n − e)")
+                       .ok);
     });
 }
 //! [eq8-10]
@@ -88,6 +95,13 @@ TEST_CASE("centring in Gram form is exact: <psi(x_m) psi(x_n)> = (JKJ)_mn and |M
         // ⟨M, M⟩ = eᵀK K⁻¹ K e = eᵀKe and ⟨φ(x_n), M⟩ = (Ke)_n.
         RC_ASSERT(rational(Ke.transpose() * Kinv * Ke) == rational(e.transpose() * K * e));
         RC_ASSERT(Vector<rational>(K * Kinv * Ke) == Ke);
+        // Failing companions: the uncentred features give K itself (not JKJ: K1 ≠ 0 = JKJ1 for
+        // a PD K), and centring on one side only, K − Keᵀ… = KJ, is not symmetric and not JKJ
+        // unless K1 is a multiple of 1 (skipped then, e.g. N = 1).
+        RC_ASSERT(Matrix<rational>(K.transpose() * Kinv * K) != kb::double_center(K));
+        const Matrix<rational> one_sided = K * kb::centering_matrix<rational>(N);
+        const Vector<rational> K1 = K * kb::ones<rational>(N);
+        if (K1 != Vector<rational>::Constant(N, K1(0))) RC_ASSERT(one_sided != kb::double_center(K));
     });
 }
 
@@ -161,16 +175,22 @@ TEST_CASE_TEMPLATE("primal: C v = lambda v and u = K^1/2 v solve K(I - N e e^T) 
             const kb::PrimalKpca<T> pca = kb::primal_kpca(phi, p);
             const T lmax = phi.eigenvalues()(0), NN(N);
             const Matrix<T> J = kb::centering_matrix<T>(N), R = phi.gram_sqrt();
-            const auto res = kb::test::factorisation<T>(N, T(sqrt(phi.condition_number())) * lmax * lmax);
+            // The residual scales, from the arithmetic. R = VΛ^{1/2}Vᵀ comes from K's computed
+            // eigen-decomposition, so RR = K + δK with ‖δK‖ ≤ c₂Nελ_max (no κ: nothing is
+            // inverted). eq. 12 is the eigen-residual of NC = RJR (‖NC‖ ≤ λ_max): scale λ_max.
+            // eq. 13 multiplies it by R (‖R‖ = λ_max^{1/2}) and replaces RR by K, which adds
+            // ‖δK‖·‖Rv‖ ≤ c₂Nελ_max·λ_max^{1/2}: scale 2λ_max^{3/2}; eq. 14 is eq. 13 with u = Rv.
+            const auto res12 = kb::test::factorisation<T>(N, lmax);
+            const auto res13 = kb::test::factorisation<T>(N, T(2) * lmax * T(sqrt(lmax)));
             const Matrix<T> Kinv = kb::convert_matrix<T>(kb::inverse_spd(Dq.K));
             for (Eigen::Index j = 0; j < p; ++j) {
                 const Vector<T> v = pca.v.col(j), u = pca.u.col(j);
                 const T Nl = NN * pca.lambda(j);
                 // The eigenvalues are the designed μ_j / N, exactly known.
                 KB_RC_WITHIN(T(abs(Nl - D.mu(j))), kb::test::factorisation<T>(N, lmax), "Nλ_j = μ_j");
-                KB_RC_WITHIN(T((R * J * R * v - Nl * v).norm()), res, "eq. 12");
-                KB_RC_WITHIN(T((D.K * J * R * v - Nl * R * v).norm()), res, "eq. 13");
-                KB_RC_WITHIN(T((D.K * J * u - Nl * u).norm()), res, "eq. 14");
+                KB_RC_WITHIN(T((R * J * R * v - Nl * v).norm()), res12, "eq. 12");
+                KB_RC_WITHIN(T((D.K * J * R * v - Nl * R * v).norm()), res13, "eq. 13");
+                KB_RC_WITHIN(T((D.K * J * u - Nl * u).norm()), res13, "eq. 14");
                 // eq. 15 with K⁻¹ from an independent exact solve, rounded once.
                 KB_RC_WITHIN(T(abs(u.dot(Kinv * u) - T(1))), kb::test::factorisation<T>(N, phi.condition_number()),
                              "eq. 15: uᵀK⁻¹u = 1");

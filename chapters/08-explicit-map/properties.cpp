@@ -11,6 +11,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace ch08;
@@ -232,6 +233,8 @@ TEST_CASE("singular K: the pseudo-inverse map stays exact because k_z always lie
     CHECK(phi.residuals(Z)(0) > 0);
     CHECK(phi.inner_products(X, Z) == kZ);
     CHECK(phi.inner_products(X, X) == K);
+    // The foundation's exact PSD certificate agrees (it once rejected this K, chapter 6).
+    CHECK(kb::is_psd_exact(K));
 }
 //! [singular-exact]
 
@@ -271,6 +274,93 @@ TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance 
         else
             run(kb::PolynomialKernel<T>(T(0), 2), 3);
     });
+}
+
+// ------------------------------------------------------------ the truncated map and its bound
+namespace {
+// The bound "exact part + rounding": a mathematical bound of the truncation (τ, or
+// √((N − r)τk(z,z))) plus the rounding bound of the computed map.
+template <class T>
+kb::test::Bound<T> plus(const T& exact_part, kb::test::Bound<T> rounding, const std::string& what) {
+    rounding.value += exact_part;
+    rounding.kind = what + " + " + rounding.kind;
+    return rounding;
+}
+
+// Section 8.3's bound for the map that keeps the eigenvalues above τ. The computed V, Λ are
+// exact for K + δK with ‖δK‖ ≤ δ = c₂Nελ_max, and the dropped λ_j ≤ τ are theirs. Training
+// pairs: ⟨φ(x_m), φ(x_n)⟩ − k(x_m, x_n) = −e_mᵀ(Σ_{j>r} λ_j v_jv_jᵀ − δK(I − V_rV_rᵀ))e_n, at
+// most τ + δ (Cauchy–Schwarz over j: the rows of V are unit vectors). A training point and
+// any z: −Σ_{j>r} v_jn (v_jᵀk_z), and v_jᵀk_z = ⟨Σ_i v_ji k(x_i,·), k(z,·)⟩ is at most
+// √(v_jᵀKv_j · k(z,z)) ≤ √((τ + δ) k(z,z)), so the error is at most √((N − r)(τ + δ) k(z,z)).
+// Both plus the rounding of the computed map (chapter 8's exactness bound over the kept part).
+template <class T, class Kernel>
+void check_truncated_map(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z, const T& tau,
+                         const std::function<void(const kb::test::Verdict&)>& report) {
+    using std::sqrt;
+    const kb::ExplicitFeatureMap<T> phi(k, X, tau);
+    const Eigen::Index N = X.rows(), r = phi.rank();
+    const T delta = kb::test::factorisation<T>(N, phi.eigenvalues()(0)).value;
+    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z), Phi = phi.map_training(), PhiZ = phi.map(Z);
+    const T kxx = K.diagonal().maxCoeff();
+    report(kb::test::within(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), K),
+                            plus(tau + delta, exactness_bound(phi, kxx), "τ + c₂Nελ_max"),
+                            "training pairs: |⟨φ(x_m), φ(x_n)⟩ − k(x_m, x_n)| ≤ τ"));
+    for (Eigen::Index m = 0; m < Z.rows(); ++m) {
+        const T kzz = kb::gram(k, Matrix<T>(Z.row(m))).value();
+        const T truncation = sqrt(T(N - r) * (tau + delta) * kzz);
+        const T err = kb::max_abs(Matrix<T>(Phi * PhiZ.row(m).transpose() - kZ.col(m)));
+        report(kb::test::within(err, plus(truncation, exactness_bound(phi, kzz), "√((N−r)(τ + c₂Nελ_max)k(z,z))"),
+                                "a training point and a test point: |⟨φ(x_n), φ(z)⟩ − k(x_n, z)| ≤ √((N−r)τk(z,z))"));
+    }
+}
+} // namespace
+
+//! [truncated-bound]
+TEST_CASE_TEMPLATE("truncated map: training pairs within tau and a training point with any z within "
+                   "sqrt((N - r) tau k(z z)) [ghiasi:thm1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        // Gaussian kernels on 5–8 distinct points of [0, 1]: eigenvalues that fall off fast, so
+        // a threshold τ = λ_max/10^s (s = 2…6, far above the rounding level 64Nελ_max) cuts
+        // some of them in most cases.
+        const int N = *kb::test::size_in(5, 8);
+        const Matrix<T> X = kb::from_integers<T>(*kb::test::distinct_points(N, 1, 12), 12);
+        const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(3, 1, 18), 12);
+        const long gamma = *kb::test::int_in(1, 4), s = *kb::test::int_in(2, 6);
+        const auto k = kb::GaussianKernel<T>::from_gamma(T(gamma));
+        T tau = kb::symmetric_eigen(kb::gram(k, X)).values(0);
+        for (long i = 0; i < s; ++i) tau /= T(10);
+        check_truncated_map<T>(k, X, Z, tau, [](const kb::test::Verdict& v) {
+            if (!v.ok) RC_FAIL(v.message);
+        });
+    });
+}
+//! [truncated-bound]
+
+TEST_CASE_TEMPLATE("failing companion: the truncated map is not exact between a training point and a test point "
+                   "[ghiasi:thm1]",
+                   T, KB_REALS) {
+    // 8 equispaced points of [0, 1], γ = 1, τ = λ_max/10⁴: the map keeps r < N eigenvalues,
+    // stays within the bound above, and yet misses k(x_n, z) by far more than rounding for
+    // test points inside and outside [0, 1] — the part of k_z along the dropped eigenvectors.
+    const int N = 8;
+    Matrix<T> X(N, 1), Z(3, 1);
+    for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(N - 1);
+    Z << T(1) / T(14), T(1) / T(2), T(3) / T(2);
+    const auto k = kb::GaussianKernel<T>::from_gamma(T(1));
+    const T tau = kb::symmetric_eigen(kb::gram(k, X)).values(0) / T(10000);
+    check_truncated_map<T>(k, X, Z, tau, [](const kb::test::Verdict& v) { CHECK_MESSAGE(v.ok, v.message); });
+    const kb::ExplicitFeatureMap<T> phi(k, X, tau);
+    CHECK(phi.rank() < N);
+    const Matrix<T> err = phi.map_training() * phi.map(Z).transpose() - kb::gram(k, X, Z);
+    for (Eigen::Index m = 0; m < Z.rows(); ++m) {
+        const T e = kb::max_abs(Matrix<T>(err.col(m)));
+        MESSAGE("z = " << static_cast<double>(Z(m, 0)) << ": r = " << phi.rank() << ", error "
+                       << static_cast<double>(e) << ", bound √((N−r)τk(z,z)) = "
+                       << static_cast<double>(T(sqrt(T(N - phi.rank()) * tau))));
+        CHECK_FALSE(kb::test::within(e, exactness_bound(phi, T(1)), "the truncated map at a test point").ok);
+    }
 }
 
 //! [tiny-eigenvalues]
@@ -325,7 +415,9 @@ TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refuse
     const int N = 8;
     const Matrix<T> X = unit_grid<T>(N), Z = mid_grid<T>(N);
     // γ = 8, 1/10, 1/10⁵, 1/10⁸: κ(K) = 1.3·10⁴, 2.8·10¹⁷, 2.9·10⁴⁵, 2.9·10⁶⁶ (computed in real100).
-    // The thresholds 1/(64·N·ε) are 8.8·10¹² (double), 3.7·10⁴⁷ (real50), 3.4·10⁹⁷ (real100).
+    // The thresholds 1/(64·N·ε) are 8.8·10¹² (double), 3.7·10⁴⁷ (real50), 3.4·10⁹⁷ (real100):
+    // real100 builds all four; its refusal, and both sides with a κ known exactly, are the
+    // next test.
     const long inverse_gamma[] = {0, 10, 100000, 100000000};
     T previous_error(0);
     for (long ig : inverse_gamma) {
@@ -364,6 +456,75 @@ TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refuse
     }
 }
 //! [conditioning]
+
+//! [conditioning-known-kappa]
+TEST_CASE_TEMPLATE("conditioning: a Gram matrix of exactly known kappa is built two decades below 1/(64 N eps) and "
+                   "refused two decades above it [ghiasi:thm1]",
+                   T, KB_REALS) {
+    // K = Q diag(λ) Qᵀ in rationals, Q an exactly orthogonal Cayley matrix and
+    // λ = (1, 1/2, …, 1/64, 10⁻ᵏ): κ(K) = 10ᵏ exactly, known without any eigensolver. K is
+    // rounded once to T and used as the table of a kernel on the points 0…7. The exponents sit
+    // two decades either side of the threshold 1/(64·N·ε(T)) (8.8·10¹², 3.7·10⁴⁷, 3.4·10⁹⁷):
+    // k = 10 and 15 in double, 45 and 50 in real50, 95 and 100 in real100. Rounding K to T
+    // moves its eigenvalues by at most Nε·λ_max, and the eigensolver adds c₂Nε·λ_max — far
+    // less than the two decades.
+    using std::log10;
+    const int N = 8;
+    const double threshold = static_cast<double>(T(T(1) / (T(64 * N) * kb::epsilon<T>())));
+    const int below = static_cast<int>(std::floor(std::log10(threshold))) - 2;
+    const int above = static_cast<int>(std::ceil(std::log10(threshold))) + 2;
+    const IntMatrix S = (IntMatrix(8, 8) << 0, 1, -2, 1, 0, 3, -1, 2,   //
+                         -1, 0, 1, -3, 2, 0, 1, -1,                      //
+                         2, -1, 0, 1, -1, 2, 0, 3,                       //
+                         -1, 3, -1, 0, 2, -2, 1, 0,                      //
+                         0, -2, 1, -2, 0, 1, -3, 1,                      //
+                         -3, 0, -2, 2, -1, 0, 2, -1,                     //
+                         1, -1, 0, -1, 3, -2, 0, 2,                      //
+                         -2, 1, -3, 0, -1, 1, -2, 0)
+                            .finished();
+    const Matrix<rational> Q = kb::test::cayley_orthogonal<rational>(S, 1);
+    REQUIRE(Matrix<rational>(Q.transpose() * Q) == Matrix<rational>::Identity(N, N));
+    const auto gram_with_kappa = [&](int decades) {
+        Vector<rational> lambda(N);
+        for (int i = 0; i + 1 < N; ++i) lambda(i) = rational(1, 1L << i);
+        rational smallest(1);
+        for (int d = 0; d < decades; ++d) smallest /= 10;
+        lambda(N - 1) = smallest; // κ = 1/smallest = 10^decades
+        return kb::convert_matrix<T>(Matrix<rational>(kb::test::with_spectrum<rational>(Q, lambda)));
+    };
+    const Matrix<T> X = table_points<T>(0, N);
+    // Below: built, κ as designed, exact to rounding.
+    {
+        const TableKernel<T> k{gram_with_kappa(below)};
+        const kb::ExplicitFeatureMap<T> phi(k, X);
+        T kappa(1);
+        for (int d = 0; d < below; ++d) kappa *= T(10);
+        // |κ̂/κ − 1| ≈ |δλ_min|/λ_min ≤ (1 + c₂)Nε·κ (λ_max = 1): the factorisation bound at scale 2κ.
+        KB_CHECK_WITHIN(T(abs(phi.condition_number() / kappa - T(1))), kb::test::factorisation<T>(N, T(2) * kappa),
+                        "κ computed against κ designed");
+        const Matrix<T> Phi = phi.map_training();
+        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), k.G), exactness_bound(phi, T(1)),
+                        "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) at κ two decades below the threshold");
+    }
+    // Above: refused, with κ and ε named in the message.
+    {
+        const TableKernel<T> k{gram_with_kappa(above)};
+        const std::string expected = "numerically singular in " + kb::scalar_name<T>();
+        CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X), doctest::Contains(expected.c_str()), kb::error);
+        try {
+            kb::ExplicitFeatureMap<T> refused(k, X);
+        } catch (const kb::error& ex) {
+            const std::string msg = ex.what();
+            CHECK(msg.find("κ(K)") != std::string::npos);
+            CHECK(msg.find("ε(" + kb::scalar_name<T>() + ")") != std::string::npos);
+        }
+        // The pseudo-inverse map with the rounding level as rank tolerance drops the one
+        // unresolved eigenvalue and is built.
+        const kb::ExplicitFeatureMap<T> cut(k, X, kb::psd_rounding_tolerance<T>(N, T(1)));
+        CHECK(cut.rank() == N - 1);
+    }
+}
+//! [conditioning-known-kappa]
 
 // ============================================================ bad input
 TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range - singular K - empty - non-finite") {

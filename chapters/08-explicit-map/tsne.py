@@ -23,12 +23,18 @@ import time
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-try:
-    import numpy as np
-    from sklearn.manifold import TSNE
-except ImportError as e:
-    sys.exit("tsne.py: scikit-learn (with numpy) is needed for the t-SNE embeddings but could not be "
-             f"imported ({e}); install the Debian package python3-sklearn and run it with /usr/bin/python3")
+
+def load_sklearn():
+    """numpy and scikit-learn's TSNE, imported when the first file is embedded (so that bad
+    arguments are reported at once, without the second it takes to import them)."""
+    try:
+        import numpy as np
+        from sklearn.manifold import TSNE
+    except ImportError as e:
+        sys.exit("tsne.py: scikit-learn (with numpy) is needed for the t-SNE embeddings but could not be "
+                 f"imported ({e}); install the Debian package python3-sklearn and run it with /usr/bin/python3")
+    return np, TSNE
+
 
 RANDOM_STATE = 0   # fixed seed: the same embedding on every run
 PERPLEXITY = 30.0  # scikit-learn's default; the paper does not state its perplexity
@@ -40,6 +46,7 @@ def embed(path):
         header = f.readline().strip().split(",")
     if not header or header[-1] != "label":
         sys.exit(f"tsne.py: {path}: the last column must be 'label' (a features CSV of kb-08-experiment)")
+    np, TSNE = load_sklearn()
     data = np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)
     X, labels = data[:, :-1], data[:, -1].astype(int)
     perplexity = min(PERPLEXITY, (X.shape[0] - 1) / 3.0)

@@ -108,8 +108,9 @@ SCurve<T> s_curve(int n_t, int n_s) {
 
 // ------------------------------------------------------------------ real data sets
 
-/// The experiment of chapter 8 follows Ghiasi-Shirazi & Qaraei's section 4: three classes
-/// (digits 2, 4 and 7), a few hundred training and test images of each. With
+/// The experiment of chapter 8 follows Ghiasi-Shirazi & Qaraei's section 4 (`ghiasi:fig1-4`,
+/// with the image kernels of `ghiasi:eq27-29`): three classes (digits 2, 4 and 7), a few
+/// hundred training and test images of each. With
 /// kb::datasets::select_classes a training set is the *first* n images of each class and
 /// a disjoint test set the *next* n (`offset = n`), or the first n of each class of a
 /// separate test file.

@@ -7,16 +7,16 @@
 ///
 /// **Notation** (the paper's). Training points \f$x_1,\dots,x_N\f$ (the rows of X), Gram
 /// matrix \f$K_{ij} = k(x_i,x_j)\f$, \f$k_z = (k(x_1,z),\dots,k(x_N,z))^\top\f$,
-/// \f$e = \tfrac1N\mathbb 1\f$ (so \f$I - Nee^\top = J\f$, the centring matrix) and
+/// \f$e = \tfrac1N\one\f$ (so \f$I - Nee^\top = J\f$, the centring matrix) and
 /// \f$e_n\f$ the n-th unit vector.
 ///
-/// **Where the map is exact.** \f$\langle\phi(x_n),\phi(z)\rangle = k_{x_n}^\top K^{-1}k_z
+/// **Where the map is exact.** \f$\inner{\phi(x_n)}{\phi(z)} = k_{x_n}^\top K^{-1}k_z
 /// = k(x_n,z)\f$ for every training point and every z (`ghiasi:thm1`). For two points
-/// that are *not* training points, \f$\langle\phi(z),\phi(z')\rangle = k_z^\top K^{-1}k_{z'}\f$
+/// that are *not* training points, \f$\inner{\phi(z)}{\phi(z')} = k_z^\top K^{-1}k_{z'}\f$
 /// is the inner product of the orthogonal projections of \f$k(z,\cdot)\f$ and
 /// \f$k(z',\cdot)\f$ onto \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ — the Nyström kernel
 /// (kb::nystrom_kernel), not \f$k(z,z')\f$. kb::ExplicitFeatureMap::residuals returns the
-/// gap \f$k(z,z) - \|\phi(z)\|^2 \ge 0\f$.
+/// gap \f$k(z,z) - \norm{\phi(z)}^2 \ge 0\f$.
 ///
 /// **Precision policy.** In floating point the map is built from the eigen-decomposition
 /// \f$K = V\Lambda V^\top\f$. An eigenvalue at or below the rounding level
@@ -109,8 +109,8 @@ public:
     /// \throws kb::error if Z is empty, not finite, of the wrong dimension, or a kernel value is not finite.
     Matrix<T> kernel_columns(const Matrix<T>& Z) const;
 
-    /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4), one row per point of Z
-    ///        (M×N). Floating types only.
+    /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4, `ghiasi:thm1`), one row
+    ///        per point of Z (M×N). Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> map(const Matrix<T>& Z) const
         requires FloatingScalar<T>;
@@ -125,9 +125,10 @@ public:
     Matrix<T> map_training() const
         requires FloatingScalar<T>;
 
-    /// \brief The inner products \f$\langle\phi(a_i),\phi(b_j)\rangle\f$ of the points A and B
+    /// \brief The inner products \f$\inner{\phi(a_i)}{\phi(b_j)}\f$ of the points A and B
     ///        (A×B), in every scalar type: \f$k_a^\top K^{+}k_b\f$, computed from the features
-    ///        in floating types and exactly (no square root) in rationals.
+    ///        in floating types and exactly (no square root) in rationals. Equal to
+    ///        \f$k(a_i, b_j)\f$ when one of the two is a training point (`ghiasi:thm1`).
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> inner_products(const Matrix<T>& A, const Matrix<T>& B) const;
 
@@ -135,19 +136,21 @@ public:
     /// \throws kb::error if a block of kernel columns does not have N rows.
     Matrix<T> inner_products_of_columns(const Matrix<T>& kA, const Matrix<T>& kB) const;
 
-    /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \|\phi(z_m)\|^2 \ge 0\f$: the squared RKHS
+    /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \norm{\phi(z_m)}^2 \ge 0\f$: the squared RKHS
     ///        distance of \f$k(z_m,\cdot)\f$ from \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ (zero at
-    ///        the training points, exact in rationals).
+    ///        the training points, exact in rationals). They decide where eq. 26
+    ///        (`ghiasi:eq26`) holds for the map:
+    ///        \f$\norm{\phi(x_n) - \phi(z)}^2 = k(x_n,x_n) + k(z,z) - 2k(x_n,z) - r(z)\f$.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Vector<T> residuals(const Matrix<T>& Z) const;
 
     /// \brief The mean of the mapped training points, \f$M = \tfrac1N\sum_n\phi(x_n) = K^{1/2}e\f$
-    ///        (eq. 8). Floating types only.
+    ///        (eq. 8, `ghiasi:eq8`). Floating types only.
     Vector<T> mean() const
         requires FloatingScalar<T>;
 
     /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
-    ///        (eq. 9), one row per point of Z. Floating types only.
+    ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> map_centered(const Matrix<T>& Z) const
         requires FloatingScalar<T>;
@@ -157,13 +160,14 @@ public:
     Matrix<T> map_centered_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
-    /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10), one
-    ///        row per training point (N×N). Floating types only.
+    /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10,
+    ///        `ghiasi:eq10`), one row per training point (N×N). Floating types only.
     Matrix<T> map_training_centered() const
         requires FloatingScalar<T>;
 
     /// \brief The covariance of the centred training features,
-    ///        \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$ (eq. 11), N×N. Floating types only.
+    ///        \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$ (eq. 11, `ghiasi:eq11`), N×N.
+    ///        Floating types only.
     Matrix<T> covariance() const
         requires FloatingScalar<T>;
 
@@ -200,10 +204,10 @@ public:
     T rank_tolerance() const { return rank_tol_; }
 
     /// \brief The size of the exactness error to expect from rounding,
-    ///        \f$|\langle\phi(x_n),\phi(z)\rangle - k(x_n,z)| \approx
+    ///        \f$|\inner{\phi(x_n)}{\phi(z)} - k(x_n,z)| \approx
     ///        N\,\varepsilon(T)\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (a first-order estimate:
     ///        the backward error \f$\delta K\f$ of the eigen-decomposition enters as
-    ///        \f$e_n^\top\delta K\,K^{-1}k_z\f$, and \f$\|K^{-1}k_z\| \le \sqrt{k(z,z)/\lambda_{\min}}\f$).
+    ///        \f$e_n^\top\delta K\,K^{-1}k_z\f$, and \f$\norm{K^{-1}k_z} \le \sqrt{k(z,z)/\lambda_{\min}}\f$).
     /// \param k_zz \f$k(z,z)\f$, or a bound on it over the points of interest.
     T exactness_error_estimate(const T& k_zz) const;
 
@@ -237,8 +241,9 @@ private:
     T rank_tol_ = T(0);
 };
 
-/// \brief Kernel PCA in the explicit feature space, primal form (eqs. 12–15): the
-///        eigenpairs \f$(\lambda, v)\f$ of the covariance C, and \f$u = K^{1/2}v\f$.
+/// \brief Kernel PCA in the explicit feature space, primal form (eqs. 12–15,
+///        `ghiasi:eq12-15`): the eigenpairs \f$(\lambda, v)\f$ of the covariance C, and
+///        \f$u = K^{1/2}v\f$.
 template <class T>
 struct PrimalKpca {
     Vector<T> lambda; ///< \f$\lambda_1 \ge \dots \ge \lambda_p > 0\f$, eigenvalues of C
@@ -247,17 +252,19 @@ struct PrimalKpca {
 };
 
 /// \brief Kernel PCA in the explicit feature space, dual form without the kernel trick
-///        (eqs. 17–22): eigenvectors α of the non-symmetric \f$\bar K = K(I - Nee^\top)\f$.
+///        (eqs. 17–22, `ghiasi:eq17-23`): eigenvectors α of the non-symmetric
+///        \f$\bar K = K(I - Nee^\top)\f$. With the primal u of the same component,
+///        \f$u = \bar K\alpha = N\lambda\alpha\f$ (eq. 24, `ghiasi:eq24`).
 template <class T>
 struct DualKpca {
     Vector<T> lambda; ///< \f$\lambda_1 \ge \dots \ge \lambda_p > 0\f$ (\f$\bar K\alpha = N\lambda\alpha\f$, eq. 21)
     Matrix<T> alpha;  ///< N×p, normalised by eq. 22: \f$\alpha^\top(I - Nee^\top)K(I - Nee^\top)\alpha = 1\f$
 };
 
-/// \brief The primal solution (eqs. 12–15): PCA of the explicitly mapped, centred
-///        training data, \f$Cv = \lambda v\f$ with \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$.
+/// \brief The primal solution (eqs. 12–15, `ghiasi:eq12-15`): PCA of the explicitly mapped,
+///        centred training data, \f$Cv = \lambda v\f$ with \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$.
 ///
-/// Components are signed so that the training scores \f$\langle\psi(x_n), v\rangle\f$
+/// Components are signed so that the training scores \f$\inner{\psi(x_n)}{v}\f$
 /// obey the book's sign rule (largest-magnitude score positive) — the same convention
 /// as kb::dual_kpca, whose training scores are a positive multiple of the sign-ruled
 /// eigenvector of \f$JKJ\f$.
@@ -267,15 +274,15 @@ struct DualKpca {
 template <class T>
 PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p);
 
-/// \brief The primal projection (eq. 16):
-///        \f$\langle\psi(z), v\rangle = k_z^\top K^{-1}u - e^\top u\f$, for the kernel
+/// \brief The primal projection (eq. 16, `ghiasi:eq16`):
+///        \f$\inner{\psi(z)}{v} = k_z^\top K^{-1}u - e^\top u\f$, for the kernel
 ///        columns \f$k_Z\f$ (N×M) of M points; returns M×p.
 /// \throws kb::error if k_Z does not have N rows.
 template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ);
 
-/// \brief The dual solution without the kernel trick (eqs. 17–22), solved through a
-///        symmetric eigenproblem.
+/// \brief The dual solution without the kernel trick (eqs. 17–22, `ghiasi:eq17-23`), solved
+///        through a symmetric eigenproblem.
 ///
 /// \f$\bar K = K(I - Nee^\top) = KJ\f$ is not symmetric, but it is similar to the
 /// symmetric PSD \f$K^{1/2}JK^{1/2} = NC\f$, so its eigenvalues are real and \f$\ge 0\f$,
@@ -286,7 +293,10 @@ Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T
 /// non-symmetric eigensolver is not available in multiprecision), sets
 /// \f$\hat\alpha = Kw\f$ and normalises it as eq. 22 prints,
 /// \f$\alpha = \hat\alpha / (\hat\alpha^\top JKJ\hat\alpha)^{1/2}\f$ — which reduces to
-/// \f$\alpha = Kw/\mu^{3/2}\f$, i.e. \f$N\lambda\,\|J\alpha\|^2 = 1\f$ (chapter 8).
+/// \f$\alpha = Kw/\mu^{3/2}\f$, i.e. \f$N\lambda\,\norm{J\alpha}^2 = 1\f$ (chapter 8). Its centred
+/// part \f$J\alpha = w/\sqrt\mu\f$ is the classical coefficient vector of the kernel-trick
+/// derivation of appendix A (`ghiasi:appA`), and \f$\bar K\alpha = N\lambda\alpha\f$ gives
+/// the primal \f$u = N\lambda\alpha\f$ (eq. 24, `ghiasi:eq24`).
 ///
 /// \param K N×N symmetric PSD Gram matrix.
 /// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of JKJ.
@@ -294,15 +304,15 @@ Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T
 template <class T>
 DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p);
 
-/// \brief The dual projection (eq. 23):
-///        \f$\langle\psi(z),v\rangle = k_z^\top(I - Nee^\top)\alpha - e^\top K(I - Nee^\top)\alpha\f$,
+/// \brief The dual projection (eq. 23, `ghiasi:eq17-23`):
+///        \f$\inner{\psi(z)}{v} = k_z^\top(I - Nee^\top)\alpha - e^\top K(I - Nee^\top)\alpha\f$,
 ///        for kernel columns \f$k_Z\f$ (N×M); returns M×p. Works in every scalar type.
 /// \throws kb::error on mismatched shapes.
 template <class T>
 Matrix<T> dual_projection(const Matrix<T>& K, const DualKpca<T>& dual, const Matrix<T>& kZ);
 
-/// \brief The combined projection (eq. 25):
-///        \f$\langle\psi(z),v\rangle = k_z(\alpha - (Ne^\top\alpha)e) - N\lambda\,e^\top\alpha\f$ —
+/// \brief The combined projection (eq. 25, `ghiasi:eq25`):
+///        \f$\inner{\psi(z)}{v} = k_z(\alpha - (Ne^\top\alpha)e) - N\lambda\,e^\top\alpha\f$ —
 ///        only α, λ and \f$k_z\f$: no centred kernel matrix, no K. Kernel columns \f$k_Z\f$
 ///        (N×M); returns M×p. Works in every scalar type.
 /// \throws kb::error on mismatched shapes.

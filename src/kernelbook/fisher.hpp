@@ -4,7 +4,7 @@
 ///        discriminant directions from a symmetric eigenproblem, projection, and the
 ///        nearest-class-mean classifier in the projected space.
 ///
-/// For N points \f$x_n\in\mathbb{R}^d\f$ (rows of X) in C classes with \f$N_c\f$ points,
+/// For N points \f$x_n\in\R^d\f$ (rows of X) in C classes with \f$N_c\f$ points,
 /// class means \f$\mu_c\f$ and overall mean \f$\mu\f$:
 /// \f[ S_w = \sum_{c}\sum_{n:\,y_n=c} (x_n-\mu_c)(x_n-\mu_c)^\top, \qquad
 ///     S_b = \sum_c N_c\,(\mu_c-\mu)(\mu_c-\mu)^\top, \qquad S_w + S_b = S_t = \sum_n (x_n-\mu)(x_n-\mu)^\top. \f]
@@ -165,6 +165,10 @@ struct FisherDiscriminant {
 /// \brief Fits k Fisher directions to labelled data (see fisher.hpp for the method and the
 ///        policy for singular \f$S_w\f$).
 ///
+/// Chapter 8 runs it on the explicitly mapped images of the paper's experiment (the Fisher
+/// views of `ghiasi:fig1-4`, figures 3–4), where the rank policy leaves out the null space of
+/// the singular \f$S_w\f$ of N mapped points in \f$\R^N\f$.
+///
 /// \param X N×d training data (rows are points), finite
 /// \param y N class labels, at least two distinct
 /// \param k number of directions, \f$1 \le k \le C-1\f$
@@ -233,7 +237,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     return F;
 }
 
-/// \brief Projects points onto the Fisher directions: \f$Z \mapsto (Z - \mathbb{1}\mu)W\f$.
+/// \brief Projects points onto the Fisher directions: \f$Z \mapsto (Z - \one\mu^\top)W\f$.
 /// \param F the fitted discriminant (kb::fisher_discriminant)
 /// \param Z M×d points (rows) in the training space
 /// \returns M×k coordinates

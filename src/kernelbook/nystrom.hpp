@@ -6,7 +6,7 @@
 /// With landmarks \f$s_1,\dots,s_m\f$, Gram matrix \f$K_{SS}\f$ and \f$k_{S,a} =
 /// (k(s_1,a),\dots,k(s_m,a))^\top\f$, the Nyström kernel is
 /// \f[ \hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}
-///     = \langle P_S\,k(a,\cdot),\, P_S\,k(b,\cdot)\rangle_{\mathcal H}, \f]
+///     = \inner{P_S\,k(a,\cdot)}{P_S\,k(b,\cdot)}_{\mathcal H}, \f]
 /// the inner product of the orthogonal projections of \f$k(a,\cdot)\f$ and \f$k(b,\cdot)\f$
 /// onto \f$\mathrm{span}\{k(s_i,\cdot)\}\f$ in the RKHS. The residual
 /// \f$k - \hat k_S\f$ is again a kernel (a Schur complement), so the approximation
@@ -27,6 +27,10 @@
 namespace kb {
 
 /// \brief The Nyström kernel matrix \f$\hat K_{AB} = K_{SA}^\top K_{SS}^{-1} K_{SB}\f$.
+///
+/// With S = all training points this is what the explicit map gives between any two points,
+/// \f$\inner{\phi(a)}{\phi(b)}\f$ — equal to k(a, b) when one of them is a training point
+/// (`ghiasi:thm1`), not otherwise (chapter 8).
 ///
 /// \param K_SS m×m Gram matrix of the landmarks (symmetric positive definite).
 /// \param K_SA m×A matrix \f$(K_{SA})_{ij} = k(s_i, a_j)\f$ (kb::gram(k, S, A)).
@@ -59,7 +63,7 @@ struct Landmarks {
 ///
 /// The residual diagonal after choosing S is
 /// \f$r_S(x_n) = k(x_n,x_n) - k_{S,x_n}^\top K_{SS}^{-1}k_{S,x_n}
-///  = \|(I - P_S)\,k(x_n,\cdot)\|^2_{\mathcal H}\f$,
+///  = \norm{(I - P_S)\,k(x_n,\cdot)}^2_{\mathcal H}\f$,
 /// updated by the \f$LDL^\top\f$ recursion (no square roots, so exact in rationals).
 /// Stops after `m` landmarks, or earlier when every residual is at most `tol` — with
 /// `tol = 0` in rationals, the chosen points are a basis of
@@ -171,6 +175,9 @@ inline std::optional<Eigen::Index> exact_psd_rank(const Matrix<rational>& K) {
 
 /// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational
 ///        matrix, without eigenvalues.
+///
+/// The explicit map of a singular K, \f$\phi(z) = K^{+1/2}k_z\f$, keeps Theorem 1
+/// (`ghiasi:thm1`) because every \f$k_z\f$ lies in range(K) (chapter 8).
 ///
 /// With S a set of r = rank(K) linearly independent columns (kb::greedy_landmarks with
 /// tol 0), \f$C = K_{:,S}\f$ has full column rank and \f$K = C K_{SS}^{-1} C^\top\f$
