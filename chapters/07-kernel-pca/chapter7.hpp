@@ -35,7 +35,7 @@ Matrix<T> zhu_step_b_as_printed(const Kernel& k, const Matrix<T>& Y) {
 /// \param Kz M×N kernel rows \f$k(y^*_m, y_i)\f$ — *not* centred, as printed
 /// \param Q  N×p unit eigenvectors of \f$\tilde K\f$ (columns), *not* divided by \f$\sqrt{\mu_j}\f$
 /// \returns the M×p matrix \f$K_z Q\f$. Chapter 7 shows that it equals
-///          \f$\sqrt{\mu_j}\,y_j + \tfrac1N\mathbb{1}^\top K u_j\f$: every component scaled by
+///          \f$\sqrt{\mu_j}\,y_j + \tfrac1N\one^\top K u_j\f$: every component scaled by
 ///          \f$\sqrt{\mu_j}\f$ and shifted by a constant.
 template <class T>
 Matrix<T> zhu_step_e_as_printed(const Matrix<T>& Kz, const Matrix<T>& Q) {
@@ -136,6 +136,23 @@ inline double spearman(const std::vector<double>& a, const std::vector<double>& 
         sbb += (rb[i] - mb) * (rb[i] - mb);
     }
     return sab / std::sqrt(saa * sbb);
+}
+
+/// \brief The largest \f$|\rho|\f$ (kb::book::spearman) that rounding alone can give between
+///        N values and a variable they do not vary with monotonically *by an exact symmetry*.
+///
+/// If a symmetry of the data pairs every point with others that have the same value of the
+/// component and mirrored values of the variable (an even function of it), then \f$\rho = 0\f$
+/// exactly, with the tied values given their average rank. Rounding may break each tie in
+/// any order: that moves the ranks within a tie group of at most g points by a permutation
+/// of \f$\{-\tfrac{g-1}2, \dots, \tfrac{g-1}2\}\f$ (variance \f$\le (g^2 - 1)/12\f$), against a
+/// total rank variance of \f$(N^2 - 1)/12\f$; by Cauchy–Schwarz
+/// \f[ |\rho| \le \sqrt{\frac{g^2 - 1}{N^2 - 1}}. \f]
+/// Chapter 7 uses it for "no monotone relation" on the S-shaped surface (a threshold from
+/// the symmetry, not from the output).
+inline double tie_breaking_bound(int g, int N) {
+    require(g >= 1 && N >= 2, "tie_breaking_bound", "need tie groups of g ≥ 1 points among N ≥ 2");
+    return std::sqrt(double(g) * g - 1) / std::sqrt(double(N) * N - 1);
 }
 
 /// \brief Indices of the k nearest neighbours of every row of E (Euclidean, the point

@@ -44,6 +44,80 @@ Matrix<T> fixed_Z() {
     return kb::from_integers<T>((IntMatrix(2, 2) << 1, -3, -2, 2).finished(), 2);
 }
 
+// K stacked over K_z: every uncentred value the centring of K and of the rows K_z summed.
+template <class T>
+Matrix<T> stacked(const Matrix<T>& K, const Matrix<T>& Kz) {
+    Matrix<T> out(K.rows() + Kz.rows(), K.cols());
+    out << K, Kz;
+    return out;
+}
+
+// transform(X) = Y: transform centres the rows of K with the training statistics, fit
+// centred K by double centring — the same numbers summed in another order, so the two K̃
+// differ by ΔK̃ (‖ΔK̃‖ ≤ one_pass(N, N·max|K|), kpca_test_support.hpp); both are multiplied
+// by A with ‖A‖ = 1/√μ_p. Add the eigensolver's residual ‖K̃A − Y‖ ≤ c₂Nε‖K̃‖/√μ_p.
+template <class T>
+kb::test::Bound<T> training_bound(const kb::KernelPca<T>& kp, const Matrix<T>& K) {
+    const T root = sqrt(kp.eigenvalues()(kp.components() - 1));
+    return plus(kb::test::factorisation<T>(K.rows(), T(kp.centred_gram().norm() / root)),
+                kb::test::one_pass<T>(K.rows(), T(centring_scale(K) / root)));
+}
+
+// Bessel's inequality Σ_j y_j(z)² ≤ k̃(z, z), as computed: the bound on the excess
+// max_z (Σ_j y_j(z)² − k̃(z, z)), derived from the arithmetic.
+//  - Exactly, it holds for any coefficients A whose axes v_j = Φ̃ᵀa_j are orthonormal,
+//    i.e. G = AᵀK̃A = I; in general Σ_j y_j² = yᵀy ≤ λ_max(G)·yᵀG⁻¹y ≤ (1 + ‖G − I‖)·k̃(z, z)
+//    (yᵀG⁻¹y is the squared length of the projection of φ̃(z) on span{v_j}).
+//  - The computed A are eigenvectors of K̃ + E, E the eigensolver's backward error
+//    (‖E‖ ≤ c₂Nε‖K̃‖, orthonormal to c₂Nε) plus the rounding ΔK̃ of the centring
+//    (one_pass(N, N·max|K|)): ‖G − I‖ ≤ c₂Nε(1 + ‖K̃‖/μ_p) + ‖ΔK̃‖/μ_p — no gap enters.
+//  - The centred rows k̃(z, x_i) sum N values of size ≤ s = max(|K|, |K_z|) (error δ,
+//    ‖δ‖ ≤ √N·c₁Nεs), and y = k̃_zA sums N more terms: each moves y by ≲ ‖δ‖/√μ_p, so
+//    Σ_j y_j² by ≤ 2·2‖y‖‖δ‖/√μ_p, with ‖y‖² ≤ k̃(z, z) to first order.
+//  - k̃(z, z) = k(z, z) − (2/N)Σ_i k(z, x_i) + k̄ cancels terms of size k(z, z) and s:
+//    an error ≤ c₁Nε(2s + k(z, z)) however small k̃(z, z) is.
+// With k̃ = max_z k̃(z, z) and κ = max_z k(z, z):
+//   factorisation(N, k̃(1 + ‖K̃‖/μ_p)) + one_pass(N, k̃·N s/μ_p + 4√(N k̃/μ_p)·s + 2s + κ).
+template <class T>
+kb::test::Bound<T> bessel_bound(const kb::KernelPca<T>& kp, const Vector<T>& norm2, const T& s, const T& kappa) {
+    const Eigen::Index N = kp.points();
+    const T mu_p = kp.eigenvalues()(kp.components() - 1);
+    const T kt = norm2.maxCoeff() > 0 ? T(norm2.maxCoeff()) : T(0);
+    return plus(kb::test::factorisation<T>(N, T(kt * (T(1) + kp.centred_gram().norm() / mu_p))),
+                kb::test::one_pass<T>(N, T(kt * T(N) * s / mu_p + T(4) * sqrt(T(N) * kt / mu_p) * s + T(2) * s + kappa)));
+}
+
+// The sign rule of kernel_pca.hpp, as stated there: in each column of the eigenvectors the
+// entry of largest absolute value — the first, if several tie exactly — is positive.
+template <class T>
+bool largest_entries_positive(const Matrix<T>& U) {
+    using std::abs;
+    for (Eigen::Index j = 0; j < U.cols(); ++j) {
+        Eigen::Index arg = 0;
+        for (Eigen::Index i = 1; i < U.rows(); ++i)
+            if (abs(U(i, j)) > abs(U(arg, j))) arg = i;
+        if (!(U(arg, j) > 0)) return false;
+    }
+    return true;
+}
+
+// The same for the scores Y = U diag(√μ): the largest absolute value of each column is taken
+// by a positive entry (scaling by √μ_j can turn a rounding-level difference between two
+// entries into an exact tie, so "the first" is not asked for here).
+template <class T>
+bool largest_scores_positive(const Matrix<T>& Y) {
+    for (Eigen::Index j = 0; j < Y.cols(); ++j)
+        if (!(Y.col(j).maxCoeff() > 0 && Y.col(j).maxCoeff() >= -Y.col(j).minCoeff())) return false;
+    return true;
+}
+
+// Σ_j y_j(z)² − k̃(z, z) if positive, else 0.
+template <class T>
+T bessel_excess(const Vector<T>& captured, const Vector<T>& norm2) {
+    const T excess = (captured - norm2).maxCoeff();
+    return excess > 0 ? excess : T(0);
+}
+
 } // namespace
 
 //! [law-training]
@@ -54,11 +128,8 @@ TEST_CASE_TEMPLATE("transforming the training points reproduces the fitted score
         const Matrix<T> K = kb::gram(c.k, c.X);
         kb::KernelPca<T> kp(any_well_posed_p(K));
         kp.fit(c.k, c.X);
-        // K̃ a_j = μ_j a_j up to the eigensolver's residual, divided by √μ_j.
-        const T nK = kp.centred_gram().norm();
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.X) - kp.scores())),
-                     kb::test::factorisation<T>(c.X.rows(), T(nK / sqrt(kp.eigenvalues()(kp.components() - 1)))),
-                     "transform(X) = Y");
+        // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.X) - kp.scores())), training_bound(kp, K), "transform(X) = Y");
     });
 }
 //! [law-training]
@@ -70,7 +141,7 @@ TEST_CASE_TEMPLATE("uncentred kernel rows do not reproduce the training scores: 
     kb::KernelPca<T> kp(2);
     kp.fit(k, X);
     const Matrix<T> K = kb::gram(k, X);
-    const auto bound = kb::test::factorisation<T>(X.rows(), T(kp.centred_gram().norm() / sqrt(kp.eigenvalues()(1))));
+    const auto bound = training_bound(kp, K); // the property's bound
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.transform(X) - kp.scores())), bound, "transform(X) = Y");
     // Without centring: K A = K̃ A + 𝟙 (k̄ A), a shift by the training column means k̄.
     const Matrix<T> uncentred = K * kp.coefficients();
@@ -135,7 +206,8 @@ TEST_CASE_TEMPLATE("polynomial-kernel PCA equals PCA of the explicit features fo
         kb::KernelPca<T> kp(any_well_posed_p(K));
         kp.fit(c.k, c.X);
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
-        check_equals_explicit_pca(kp, fm.features(c.X), fm.features(c.Z), kp.transform(c.Z));
+        check_equals_explicit_pca(kp, fm.features(c.X), fm.features(c.Z), kp.transform(c.Z),
+                                  stacked(K, Matrix<T>(kb::gram(c.k, c.Z, c.X))));
     });
 }
 //! [law-explicit]
@@ -148,9 +220,10 @@ TEST_CASE_TEMPLATE("linear-kernel PCA equals ordinary PCA of the centred data [z
         const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, 20), 10);
         const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(3, q, 30), 10);
         const kb::LinearKernel<T> k;
-        kb::KernelPca<T> kp(any_well_posed_p(Matrix<T>(kb::gram(k, X))));
+        const Matrix<T> K = kb::gram(k, X);
+        kb::KernelPca<T> kp(any_well_posed_p(K));
         kp.fit(k, X);
-        check_equals_explicit_pca(kp, X, Z, kp.transform(Z));
+        check_equals_explicit_pca(kp, X, Z, kp.transform(Z), stacked(K, Matrix<T>(kb::gram(k, Z, X))));
     });
 }
 //! [law-linear]
@@ -164,8 +237,10 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
     const Matrix<T> Xc = kb::center_columns(X), Zc = Z.rowwise() - kb::column_means(X);
     const auto svd = kb::thin_svd(Xc);
     const Matrix<T> S = Xc * svd.V, Sz = Zc * svd.V;
-    const T nK = kp.centred_gram().norm();
-    const auto bound = kb::test::subspace<T>(X.rows(), nK * nK, gap_after(kp));
+    // The property's bounds (check_equals_explicit_pca) for these data.
+    const auto bounds = explicit_pca_bounds(kp, X.rows(), centring_scale(stacked(kb::gram(k, X), kb::gram(k, Z, X))),
+                                            T(Zc.norm() + T(1)), T(Xc.norm()));
+    const auto& bound = bounds.training;
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - S * S.transpose())), bound,
                     "Y Yᵀ = S Sᵀ");
     // Scores u_j·μ_j (Zhu's step (e) on training points, after centring) are too long by √μ_j.
@@ -179,8 +254,10 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
                                  bound, "scores with λ").ok);
     // New points without centring: k(z, x_i) = zᵀx_i instead of (z − x̄)ᵀ(x_i − x̄).
     const Matrix<T> uncentred = kb::gram(k, Z, X) * kp.coefficients();
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.transform(Z) * kp.scores().transpose() - Sz * S.transpose())), bounds.cross,
+                    "Y_z Yᵀ = S_z Sᵀ");
     CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(uncentred * kp.scores().transpose() - Sz * S.transpose())),
-                                 bound, "uncentred new points").ok);
+                                 bounds.cross, "uncentred new points").ok);
 }
 
 //! [law-bessel]
@@ -197,12 +274,8 @@ TEST_CASE_TEMPLATE("scores never exceed the centred feature norm and use all of 
         const Matrix<T> Kz = kb::gram(c.k, c.Z, c.X);
         const Vector<T> norm2 = kp.centring().center_diagonal(kzz, Kz);
         const Vector<T> captured = kp.transform(c.Z).rowwise().squaredNorm();
-        const T nK = kp.centred_gram().norm();
-        const T kz2 = kp.centring().center_rows(Kz).squaredNorm();
-        const T excess = (captured - norm2).maxCoeff();
-        KB_RC_WITHIN(T(excess > 0 ? excess : T(0)),
-                     kb::test::subspace<T>(c.X.rows(), T(kz2 * nK / kp.eigenvalues()(kp.components() - 1) + norm2.sum()),
-                                           gap_after(kp)),
+        const T s = kb::max_abs(stacked(K, Kz));
+        KB_RC_WITHIN(bessel_excess(captured, norm2), bessel_bound(kp, norm2, s, T(kzz.maxCoeff())),
                      "Σ_j y_j(z)² ≤ k̃(z, z)");
     });
 }
@@ -222,9 +295,63 @@ TEST_CASE_TEMPLATE("at full rank the training scores carry the whole centred ker
         kb::KernelPca<T> kp(probe.rank());
         kp.fit_gram(K);
         const T nK = kp.centred_gram().norm();
+        // The eigensolver's backward error, and the eigenvalues left out: they are the
+        // rounding of K̃ (at most τ, at the scale of the uncentred K: one_pass(N, N·max|K|)).
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - kp.centred_gram())),
-                     kb::test::factorisation<T>(K.rows(), nK), "Y Yᵀ = K̃ at p = rank");
+                     plus(kb::test::factorisation<T>(K.rows(), nK), kb::test::one_pass<T>(K.rows(), centring_scale(K))),
+                     "Y Yᵀ = K̃ at p = rank");
     });
+}
+
+//! [law-sign]
+TEST_CASE_TEMPLATE("sign rule: in every column of eigenvectors() and scores() the entry of largest absolute value is "
+                   "positive",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        Matrix<T> K;
+        if (*rc::gen::arbitrary<bool>()) {
+            const auto c = any_gaussian_case<T>(max_points<T>());
+            K = kb::gram(c.k, c.X);
+        } else {
+            const auto c = any_polynomial_case<T>(max_points<T>());
+            K = kb::gram(c.k, c.X);
+        }
+        kb::KernelPca<T> probe(1);
+        try {
+            probe.fit_gram(K);
+        } catch (const kb::error&) {
+            RC_DISCARD("K̃ = 0");
+        }
+        kb::KernelPca<T> kp(*rc::gen::inRange<Eigen::Index>(1, probe.rank() + 1));
+        kp.fit_gram(K);
+        RC_ASSERT(largest_entries_positive(kp.eigenvectors()));
+        RC_ASSERT(largest_scores_positive(kp.scores()));
+    });
+}
+//! [law-sign]
+
+TEST_CASE_TEMPLATE("sign rule companion: a flipped column keeps Y Yt = K~ but breaks the sign rule", T,
+                   KB_CH07_FIXED_TYPES) {
+    // The Gram-matrix laws cannot see a sign: flipping a column of U (or Y) leaves U Uᵀ and
+    // Y Yᵀ unchanged. Only the sign check rejects it.
+    const Matrix<T> X = fixed_X<T>();
+    const Matrix<T> K = kb::gram(kb::PolynomialKernel<T>(T(1), 2), X);
+    kb::KernelPca<T> probe(1);
+    probe.fit_gram(K);
+    kb::KernelPca<T> kp(probe.rank());
+    kp.fit_gram(K);
+    REQUIRE(largest_entries_positive(kp.eigenvectors()));
+    REQUIRE(largest_scores_positive(kp.scores()));
+    const auto bound = plus(kb::test::factorisation<T>(K.rows(), T(kp.centred_gram().norm())),
+                            kb::test::one_pass<T>(K.rows(), centring_scale(K))); // the law's bound
+    for (Eigen::Index j = 0; j < kp.components(); ++j) {
+        Matrix<T> U = kp.eigenvectors(), Y = kp.scores();
+        U.col(j) = -U.col(j);
+        Y.col(j) = -Y.col(j);
+        KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(Y * Y.transpose() - kp.centred_gram())), bound, "flipped: Y Yᵀ = K̃");
+        CHECK_FALSE(largest_entries_positive(U));
+        CHECK_FALSE(largest_scores_positive(Y));
+    }
 }
 
 TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:alg8]", T, KB_CH07_FIXED_TYPES) {
@@ -236,12 +363,12 @@ TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:al
     kp.fit(k, X);
     REQUIRE(kp.eigenvalues()(0) > 1);
     const Matrix<T> unnormalised = kp.centred_gram() * kp.eigenvectors(); // = Y diag(√μ)
-    const Vector<T> captured = unnormalised.rowwise().squaredNorm();
-    const Vector<T> norm2 = kp.centred_gram().diagonal();
-    const auto bound = kb::test::factorisation<T>(X.rows(), kp.centred_gram().norm());
-    CHECK_FALSE(kb::test::within(T((captured - norm2).maxCoeff()), bound, "Σ μ_j y_j² ≤ k̃(x, x)").ok);
-    KB_CHECK_WITHIN(T((kp.scores().rowwise().squaredNorm() - norm2).maxCoeff() > 0
-                          ? T((kp.scores().rowwise().squaredNorm() - norm2).maxCoeff())
-                          : T(0)),
-                    bound, "Σ y_j² ≤ k̃(x, x)");
+    // The property's check, with the training points as the points z.
+    const Matrix<T> K = kb::gram(k, X);
+    const Vector<T> kxx = K.diagonal();
+    const Vector<T> norm2 = kp.centring().center_diagonal(kxx, K);
+    const auto bound = bessel_bound(kp, norm2, kb::max_abs(K), T(kxx.maxCoeff()));
+    CHECK_FALSE(kb::test::within(bessel_excess(Vector<T>(unnormalised.rowwise().squaredNorm()), norm2), bound,
+                                 "Σ μ_j y_j² ≤ k̃(x, x)").ok);
+    KB_CHECK_WITHIN(bessel_excess(Vector<T>(kp.transform(X).rowwise().squaredNorm()), norm2), bound, "Σ y_j² ≤ k̃(x, x)");
 }

@@ -53,6 +53,21 @@ Matrix<Q> helmert_projector(Eigen::Index N, Eigen::Index p) {
     return P;
 }
 
+// 𝟙ᵀu_j = 0 for the eigenvectors of K̃ with μ_j > 0: 𝟙ᵀu_j = 𝟙ᵀ(ΔK̃ + E)u_j/μ_j, where ΔK̃
+// is the rounding of the centring (‖ΔK̃‖ ≤ c₁Nε·N max|K|) and E the eigensolver's backward
+// error (≤ c₂Nε‖K̃‖ ≤ c₂Nε·N max|K|): at most √N·(both)/μ_p ≤ c₂Nε·N² max|K|/μ_p.
+template <class T>
+kb::test::Bound<T> null_direction_bound(const Matrix<T>& K, const T& mu_p) {
+    const T N(K.rows());
+    return kb::test::factorisation<T>(K.rows(), T(N * N * kb::max_abs(K) / mu_p));
+}
+
+// max_j |𝟙ᵀu_j| over the columns of U.
+template <class T>
+T column_sums(const Matrix<T>& U) {
+    return (kb::ones<T>(U.rows()).transpose() * U).cwiseAbs().maxCoeff();
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -77,9 +92,15 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e) as printed scales component j by sqrt(m
         const RowVector<T> shift = kb::ones<T>(N).transpose() * K * kp.eigenvectors() / T(N);
         const Matrix<T> predicted =
             (kp.transform(Z) * kp.eigenvalues().cwiseSqrt().asDiagonal()).rowwise() + shift;
-        const T nK = kp.centred_gram().norm();
+        const T nK = kp.centred_gram().norm(), mu_p = kp.eigenvalues()(kp.components() - 1);
+        // printed − predicted = (row mean of K_z − k̄)·𝟙ᵀu_j + (rounding of the centred rows)·u_j.
+        // 𝟙ᵀu_j = 𝟙ᵀ(ΔK̃ + E)u_j/μ_j is 0 only to the backward error E of the eigensolver and
+        // the rounding ΔK̃ of the centring (‖ΔK̃‖ ≤ one_pass(N, N·s), s = max(|K|, |K_z|)); the
+        // rows' rounding is ≤ √N·c₁Nεs. So the second term is one_pass(N, √N·s(1 + 2N·s/μ_p)).
+        const T s = std::max(kb::max_abs(K), kb::max_abs(Kz)), rootN = sqrt(T(N));
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(printed - predicted)),
-                     kb::test::factorisation<T>(N, T(T(N) * (T(1) + nK / kp.eigenvalues()(kp.components() - 1)))),
+                     plus(kb::test::factorisation<T>(N, T(T(N) * (T(1) + nK / mu_p))),
+                          kb::test::one_pass<T>(N, T(rootN * s * (T(1) + T(2) * T(N) * s / mu_p)))),
                      "Σ_i k(y_i, y*) u_ij = √μ_j y_j + (1/N)𝟙ᵀKu_j");
     });
 }
@@ -157,15 +178,31 @@ TEST_CASE_TEMPLATE("the null direction 1 of K~ is never a component: every score
         const Eigen::Index N = K.rows();
         // u_j ⊥ 𝟙 to within the rounding of K̃ (size N ε max|K|·N) divided by μ_j.
         const T mu_p = kp.eigenvalues()(kp.components() - 1);
-        KB_RC_WITHIN(T((kb::ones<T>(N).transpose() * kp.eigenvectors()).cwiseAbs().maxCoeff()),
-                     kb::test::factorisation<T>(N, T(T(N) * T(N) * kb::max_abs(K) / mu_p)), "𝟙ᵀu_j = 0");
+        KB_RC_WITHIN(column_sums(kp.eigenvectors()), null_direction_bound(K, mu_p), "𝟙ᵀu_j = 0");
         RC_ASSERT(kp.rank() <= N - 1);
         RC_ASSERT(abs(kp.spectrum()(N - 1)) <= kp.rank_tolerance());
     });
 }
 //! [null-direction]
 
-TEST_CASE_TEMPLATE("more components than the rank of K~ are refused with the rank and the eigenvalue", T, KB_CH07_FIXED_TYPES) {
+TEST_CASE_TEMPLATE("the null-direction check rejects eigenvectors of the uncentred K: their score columns do not have "
+                   "mean zero [slides:center]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // Companion: skip the centring (decompose K, not K̃) and the same check fails — the
+    // leading eigenvector of a Gram matrix with positive entries is close to 𝟙/√N.
+    const Matrix<T> X = fixed_X<T>();
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    const Matrix<T> K = kb::gram(k, X);
+    kb::KernelPca<T> kp(3);
+    kp.fit_gram(K);
+    const auto bound = null_direction_bound(K, T(kp.eigenvalues()(2)));
+    KB_CHECK_WITHIN(column_sums(kp.eigenvectors()), bound, "𝟙ᵀu_j = 0 (K̃)");
+    const auto uncentred = kb::top_eigenpairs(K, 3);
+    CHECK_FALSE(kb::test::within(column_sums(uncentred.vectors), bound, "𝟙ᵀu_j = 0 (K)").ok);
+}
+
+TEST_CASE_TEMPLATE("more components than the rank of K~ are refused with the rank and the eigenvalue [zhu:2.3.1]", T,
+                   KB_CH07_FIXED_TYPES) {
     // Linear kernel on 6 points in the plane: K̃ = X̃X̃ᵀ has rank 2.
     const Matrix<T> X = fixed_X<T>();
     kb::KernelPca<T> ok(2);
@@ -181,7 +218,8 @@ TEST_CASE_TEMPLATE("more components than the rank of K~ are refused with the ran
 }
 
 //! [repeated]
-TEST_CASE_TEMPLATE("repeated eigenvalues: the projector on the top p axes is determined even when vectors are not",
+TEST_CASE_TEMPLATE("repeated eigenvalues: the projector on the top p axes is determined even when vectors are not "
+                   "[zhu:2.3.1] [zhu:2.3.2]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
         // A spectrum with a tie: λ from decreasing_spectrum, one entry duplicated.
@@ -201,17 +239,22 @@ TEST_CASE_TEMPLATE("repeated eigenvalues: the projector on the top p axes is det
         kp.fit_gram(kb::convert_matrix<T>(Kq));
         const Matrix<T> U = kp.eigenvectors();
         const T gap = T(lambda[static_cast<std::size_t>(p - 1)] - (p < N - 1 ? lambda[static_cast<std::size_t>(p)] : 0));
+        // The eigensolver's backward error, and the rounding of K in T and of its centring
+        // (‖ΔK̃‖ ≤ one_pass(N, N·max|K|)), over the gap; Y Yᵀ = K̃P moves by ΔK̃ + K̃·ΔP.
+        const T cs = centring_scale(Matrix<T>(kb::convert_matrix<T>(Kq))), l0(lambda[0]);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(U * U.transpose() - kb::convert_matrix<T>(helmert_projector(N, p)))),
-                     kb::test::subspace<T>(N, T(lambda[0]), gap), "U Uᵀ = exact projector");
+                     plus(kb::test::subspace<T>(N, l0, gap), kb::test::one_pass<T>(N, T(cs / gap))),
+                     "U Uᵀ = exact projector");
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() -
                                            kb::convert_matrix<T>(Matrix<Q>(Kq * helmert_projector(N, p))))),
-                     kb::test::subspace<T>(N, T(lambda[0] * lambda[0]), gap), "Y Yᵀ = K̃ P");
+                     plus(kb::test::subspace<T>(N, T(l0 * l0), gap), kb::test::one_pass<T>(N, T(T(2) * cs * l0 / gap))),
+                     "Y Yᵀ = K̃ P");
     }, std::is_same_v<T, double> ? 100 : 20);
 }
 //! [repeated]
 
 TEST_CASE_TEMPLATE("repeated eigenvalues: two valid bases of one eigenspace differ entrywise so vectors must not "
-                   "be compared",
+                   "be compared [zhu:2.3.1]",
                    T, KB_CH07_FIXED_TYPES) {
     // Companion: within λ₂ = λ₃ = 3 any rotation of the basis is as good an answer.
     const Matrix<T> K = kb::convert_matrix<T>(helmert_kernel({7, 3, 3, 1}));
@@ -236,7 +279,7 @@ TEST_CASE_TEMPLATE("repeated eigenvalues: two valid bases of one eigenspace diff
 
 //! [not-psd]
 TEST_CASE_TEMPLATE("a centred kernel matrix that is not PSD is refused with its most negative eigenvalue unless the "
-                   "caller opts in",
+                   "caller opts in [zhu:def4]",
                    T, KB_CH07_FIXED_TYPES) {
     // K = 3 v₁v₁ᵀ − ½ v₂v₂ᵀ with v₁ = (1, −1, 0), v₂ = (1, 1, −2): both ⊥ 𝟙, so K̃ = K and its
     // eigenvalues are 6, 0, −3.
@@ -257,6 +300,42 @@ TEST_CASE_TEMPLATE("a centred kernel matrix that is not PSD is refused with its 
                          doctest::Contains("numerical rank 1"), kb::error);
 }
 //! [not-psd]
+
+//! [not-psd-scale]
+TEST_CASE_TEMPLATE("a non-PSD K~ is reported as a multiple of lambda_max also when |lambda_min| > lambda_max and as "
+                   "having no positive eigenvalue when lambda_max = 0 [zhu:def4]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // v₁ = (1, −1, 0), v₂ = (1, 1, −2) are orthogonal and ⊥ 𝟙, so K̃ = K for their combinations.
+    const Vector<T> v1 = (Vector<T>(3) << 1, -1, 0).finished(), v2 = (Vector<T>(3) << 1, 1, -2).finished();
+    // Eigenvalues 1, 0, −5: λ_min = −5·λ_max (the ratio to max(|λ_max|, |λ_min|) would say −1).
+    const Matrix<T> K1 = v1 * v1.transpose() / T(2) - T(5) * v2 * v2.transpose() / T(6);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(1).fit_gram(K1), doctest::Contains("its smallest eigenvalue is -5 = -5·λ_max"),
+                         kb::error);
+    // Eigenvalues 0, 0, −6: no multiple of λ_max = 0 is −6; the message says what is true.
+    const Matrix<T> K2 = -v2 * v2.transpose();
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(1).fit_gram(K2),
+                         doctest::Contains("its smallest eigenvalue is -6 and it has no positive eigenvalue"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(1).fit_gram(K2), doctest::Contains("K̃ is negative semi-definite"), kb::error);
+    // kb::relative_negativity itself: λ_min/λ_max, 0 when PSD, −∞ without a positive eigenvalue
+    // above `zero` (a positive λ_max at the rounding level does not count when `zero` says so).
+    auto eig = [](std::initializer_list<T> values) {
+        kb::SymmetricEigen<T> e;
+        e.values = Vector<T>(static_cast<Eigen::Index>(values.size()));
+        Eigen::Index i = 0;
+        for (const T& v : values) e.values(i++) = v;
+        return e;
+    };
+    CHECK(kb::relative_negativity(eig({T(1), T(0), T(-5)})) == T(-5));
+    CHECK(kb::relative_negativity(eig({T(6), T(0), T(-3)})) == T(-1) / T(2));
+    CHECK(kb::relative_negativity(eig({T(2), T(1), T(0)})) == T(0));
+    const T r0 = kb::relative_negativity(eig({T(0), T(0), T(-6)}));
+    CHECK_FALSE(kb::is_finite(r0));
+    CHECK(r0 < 0);
+    const T tiny = kb::epsilon<T>();
+    CHECK(kb::relative_negativity(eig({tiny, T(0), T(-6)})) == T(-6) / tiny); // rounding-level λ_max taken at face value …
+    CHECK_FALSE(kb::is_finite(kb::relative_negativity(eig({tiny, T(0), T(-6)}), T(64) * tiny))); // … or not
+}
+//! [not-psd-scale]
 
 TEST_CASE("a non-Euclidean dissimilarity gives a -1/2 J D2 J that is not a kernel matrix [zhu:2.2.2]") {
     // City-block distances on the corners of the unit square: sides 1, diagonals 2 (not √2).

@@ -29,6 +29,53 @@ std::pair<T, T> class_means(const Matrix<T>& Y, Eigen::Index j, const std::vecto
     return {m0 / T(n0), m1 / T(n1)};
 }
 
+// A number printed in chapter 7's README, with the number of decimals printed. The README's
+// numbers for the worked examples are measurements of this code; the tests pin the text to
+// the code: a measured value agrees with the printed one when it rounds to it,
+// |measured − printed| ≤ ½·10^(−decimals) (DESIGN §5: "checked to the digits printed").
+struct Printed {
+    double value;
+    int decimals;
+};
+
+bool rounds_to(double measured, Printed printed) {
+    return std::abs(measured - printed.value) <= 0.5 * std::pow(10.0, -printed.decimals);
+}
+
+#define KB_CHECK_PRINTED(measured, printed)                                                               \
+    CHECK_MESSAGE(rounds_to(measured, printed), #measured " = " << (measured) << " does not round to the README's " \
+                                                                << (printed).value)
+
+// Whether the point p lies strictly inside the convex polygon whose vertices are the rows
+// of P in counter-clockwise order: on the left of every edge.
+bool inside_convex_polygon(const Matrix<double>& P, const RowVector<double>& p) {
+    const Eigen::Index n = P.rows();
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const RowVector<double> a = P.row(i), b = P.row((i + 1) % n);
+        const double cross = (b(0) - a(0)) * (p(1) - a(1)) - (b(1) - a(1)) * (p(0) - a(0));
+        if (!(cross > 0)) return false;
+    }
+    return true;
+}
+
+// The rows of X with the given label, in their order.
+Matrix<double> ring(const kb::LabelledPoints<double>& data, int label) {
+    std::vector<Eigen::Index> rows;
+    for (std::size_t n = 0; n < data.label.size(); ++n)
+        if (data.label[n] == label) rows.push_back(static_cast<Eigen::Index>(n));
+    Matrix<double> out(static_cast<Eigen::Index>(rows.size()), 2);
+    for (std::size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = data.X.row(rows[i]);
+    return out;
+}
+
+// Every point of A strictly inside the convex polygon B (so no line separates A from B:
+// a line with B on one side has B's convex hull, hence A, on that side too).
+bool all_inside(const Matrix<double>& A, const Matrix<double>& B) {
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
+        if (!inside_convex_polygon(B, A.row(i))) return false;
+    return true;
+}
+
 } // namespace
 
 //! [ex3-lift]
@@ -112,6 +159,9 @@ TEST_CASE("two circles: a wrong prediction of the spectrum is caught [zhu:ex3]")
 
 //! [rings]
 TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its first three components [beeny:ex4.1]") {
+    // The README's numbers (§7.8): μ₁ = μ₂ = 25.52, μ₃ = 21.26 and PC3 on the rings.
+    const Printed mu1{25.52, 2}, mu3{21.26, 2};
+    const Printed pc3_ring[3] = {{0.369, 3}, {-0.118, 3}, {-0.250, 3}};
     // Radii 1, 2, 3 with 100 points each; k(x, y) = exp(−‖x − y‖²/σ²), σ = 1 (beeny's σ).
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
     kb::KernelPca<double> kp(3);
@@ -129,12 +179,23 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
     KB_CHECK_WITHIN(kb::book::between_class_fraction(column(Y, 0), data.label), share, "PC1: no ring information");
     KB_CHECK_WITHIN(kb::book::between_class_fraction(column(Y, 1), data.label), share, "PC2: no ring information");
     KB_CHECK_WITHIN(1 - kb::book::between_class_fraction(column(Y, 2), data.label), share, "PC3: constant on rings");
-    // Two planes PC3 = const separate the three rings.
+    KB_CHECK_PRINTED(kp.eigenvalues()(0), mu1);
+    KB_CHECK_PRINTED(kp.eigenvalues()(1), mu1);
+    KB_CHECK_PRINTED(kp.eigenvalues()(2), mu3);
+    // Two planes PC3 = const separate the three rings: PC3 takes one value per ring.
     const auto s = kb::book::separation(column(Y, 2), data.label);
     CHECK(s.separated);
-    // In the plane no line separates ring 1 from ring 3: ring 3 is a regular 100-gon of
-    // radius 3 whose inscribed circle (radius 3 cos(π/100) > 1) contains ring 1.
-    CHECK(3 * std::cos(kb::pi<double>() / 100) > 1);
+    for (int r = 0; r < 3; ++r) {
+        KB_CHECK_PRINTED(s.lo[r], pc3_ring[r]);
+        KB_CHECK_PRINTED(s.hi[r], pc3_ring[r]);
+    }
+    // In the plane no line separates ring 1 from ring 3: every point of ring 1 lies inside
+    // the convex polygon of ring 3 (its points in counter-clockwise order), …
+    CHECK(all_inside(ring(data, 0), ring(data, 2)));
+    CHECK(all_inside(ring(data, 1), ring(data, 2)));
+    // … while the same test finds ring 3 outside ring 1's polygon (a line does separate a
+    // point of ring 3 from ring 1): the check can fail.
+    CHECK_FALSE(all_inside(ring(data, 2), ring(data, 0)));
     // PC1 alone does not separate.
     CHECK_FALSE(kb::book::separation(column(Y, 0), data.label).separated);
 }
@@ -143,31 +204,60 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
 //! [s-curve]
 TEST_CASE("S-shaped surface: neither PCA nor Gaussian kernel PCA keeps the across coordinate in two components "
           "[zhu:fig1]") {
-    const auto S = kb::s_curve<double>(40, 10); // t along the S, s ∈ (0, 2) across it
+    const int n_t = 40, n_s = 10, N = n_t * n_s;
+    const auto S = kb::s_curve<double>(n_t, n_s); // t along the S, s ∈ (0, 2) across it
     const std::vector<double> t = column(S.param, 0), s = column(S.param, 1);
     kb::KernelPca<double> pca(3);
     pca.fit(kb::LinearKernel<double>{}, S.X);
     kb::KernelPca<double> kpca(6);
     kpca.fit(kb::GaussianKernel<double>::from_zhu_sigma(1.0), S.X);
+    auto rho = [](const Matrix<double>& Y, Eigen::Index j, const std::vector<double>& v) {
+        return std::abs(kb::book::spearman(column(Y, j), v));
+    };
+    // The README's numbers (§7.8).
+    const Printed pca_pc3_s{0.995, 3}, kpca_pc1_t{0.82, 2}, kpca_pc5_s{0.95, 2};
+    const Printed kept_pca2{0.35, 2}, kept_kpca2{0.47, 2}, kept_kpca5{0.92, 2}, kept_pca3{0.99, 2};
+    // "Unrelated" is decided by symmetry, not by a threshold picked from the output. PCA:
+    // the grid makes s uncorrelated with (x₁, x₃) exactly, so PC1 and PC2 are functions of t
+    // alone, tied in groups of n_s points (one per s); ρ(·, s) = 0 but for the ties that
+    // rounding breaks. Kernel PCA: the data are symmetric under s ↦ 2 − s and under
+    // (x₁, x₃) ↦ −(x₁, x₃) (t ↦ −t), so each component is even or odd under both; an even
+    // one has ρ = 0 with that coordinate, up to ties in the orbits of at most 4 points.
+    const double t_only = kb::book::tie_breaking_bound(n_s, N), orbit = kb::book::tie_breaking_bound(4, N);
     // PCA: the first two axes span the plane of the S (x₁, x₃); s is the third component.
-    for (int j = 0; j < 2; ++j) CHECK(std::abs(kb::book::spearman(column(pca.scores(), j), s)) < 0.05);
-    CHECK(std::abs(kb::book::spearman(column(pca.scores(), 2), s)) > 0.99);
-    // Kernel PCA: the first component orders the points along the S, the second is
-    // symmetric in t; s first appears in component 5.
-    CHECK(std::abs(kb::book::spearman(column(kpca.scores(), 0), t)) > 0.8);
-    for (int j = 0; j < 4; ++j) CHECK(std::abs(kb::book::spearman(column(kpca.scores(), j), s)) < 0.05);
-    CHECK(std::abs(kb::book::spearman(column(kpca.scores(), 4), s)) > 0.9);
-    // Neighbourhoods of the intrinsic coordinates (t, s) kept by the 2-D embeddings.
-    const double pca2 = kb::book::neighbourhood_preservation(Matrix<double>(pca.scores().leftCols(2)), S.param, 10);
-    const double kpca2 = kb::book::neighbourhood_preservation(Matrix<double>(kpca.scores().leftCols(2)), S.param, 10);
-    CHECK(pca2 < 0.5);
-    CHECK(kpca2 < 0.6);
-    CHECK(kb::book::neighbourhood_preservation(pca.scores(), S.param, 10) > 0.9); // all three: the S itself
+    CHECK(rho(pca.scores(), 0, s) <= t_only);
+    CHECK(rho(pca.scores(), 1, s) <= t_only);
+    KB_CHECK_PRINTED(rho(pca.scores(), 2, s), pca_pc3_s);
+    // Kernel PCA: PC1 orders the points along the S (|ρ| = 0.82 with t, odd in t); PC2 and PC4
+    // are even in t and in s — no monotone relation to either; s first appears in PC5.
+    KB_CHECK_PRINTED(rho(kpca.scores(), 0, t), kpca_pc1_t);
+    for (int j = 0; j < 4; ++j) CHECK(rho(kpca.scores(), j, s) <= orbit);
+    CHECK(rho(kpca.scores(), 1, t) <= orbit);
+    CHECK(rho(kpca.scores(), 3, t) <= orbit);
+    KB_CHECK_PRINTED(rho(kpca.scores(), 4, s), kpca_pc5_s);
+    // The companion of "no monotone relation": the same bound rejects the components that
+    // do have one.
+    CHECK_FALSE(rho(kpca.scores(), 0, t) <= orbit);
+    CHECK_FALSE(rho(kpca.scores(), 4, s) <= orbit);
+    CHECK_FALSE(rho(pca.scores(), 2, s) <= t_only);
+    // Neighbourhoods of the intrinsic coordinates (t, s) kept by the embeddings: 2-D PCA
+    // keeps fewer than 2-D kernel PCA, both far from all; 5 kernel components or the 3 PCA
+    // components (the S itself) keep almost all.
+    auto kept = [&](const Matrix<double>& Y, Eigen::Index p) {
+        return kb::book::neighbourhood_preservation(Matrix<double>(Y.leftCols(p)), S.param, 10);
+    };
+    const double pca2 = kept(pca.scores(), 2), kpca2 = kept(kpca.scores(), 2);
+    KB_CHECK_PRINTED(pca2, kept_pca2);
+    KB_CHECK_PRINTED(kpca2, kept_kpca2);
+    CHECK(pca2 < kpca2);
+    KB_CHECK_PRINTED(kept(kpca.scores(), 5), kept_kpca5);
+    KB_CHECK_PRINTED(kept(pca.scores(), 3), kept_pca3);
 }
 //! [s-curve]
 
 //! [sklearn]
-TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_transform and transform = our scores") {
+TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_transform and transform = our scores "
+          "[zhu:2.3.2]") {
     // scikit-learn 1.2.1, KernelPCA(n_components=3, kernel='poly', degree=2, gamma=1, coef0=1,
     // eigen_solver='dense') on these points, printed with 15 decimals (see chapter 7).
     const Matrix<double> X = kb::from_integers<double>((IntMatrix(6, 2) << 0, 0, 1, 0, 0, 2, 2, 1, -1, 1, 1, -2).finished(), 2);

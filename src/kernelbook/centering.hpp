@@ -1,8 +1,9 @@
 #pragma once
 /// \file centering.hpp
 /// \brief Centring data and Gram matrices: \f$J = I - \tfrac1N\one\one^\top\f$,
-///        column means, double centring \f$\tilde K = JKJ\f$, and centring the kernel rows
-///        of new points with the *training* means.
+///        column means, double centring \f$\Kc = JKJ\f$, and centring the kernel rows
+///        of new points with the *training* means (chapter 6: `slides:center`,
+///        `slides:center-test`, `beeny:4.1`).
 ///
 /// Every function here is a single pass of additions and multiplications, works in every
 /// scalar type (exactly in `kb::rational`) and is header-only.
@@ -13,7 +14,7 @@
 namespace kb {
 
 /// \brief The centring matrix \f$J = I_N - \tfrac1N \one\one^\top\f$
-///        (symmetric, idempotent, \f$J\one = 0\f$).
+///        (symmetric, idempotent, \f$J\one = 0\f$) — step (c) of `zhu:alg8`.
 template <class T>
 Matrix<T> centering_matrix(Eigen::Index N) {
     require(N >= 1, "centering_matrix", "N = " + std::to_string(N) + " must be ≥ 1");
@@ -33,12 +34,15 @@ Matrix<T> center_columns(const Matrix<T>& X) {
     return X.rowwise() - column_means(X);
 }
 
-/// \brief Double centring \f$\tilde K = JKJ\f$ of a square matrix, computed in O(N²) as
-///        \f$\tilde K_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$
+/// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, computed in O(N²) as
+///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$
 ///        (row mean, column mean, grand mean).
 ///
 /// For a Gram matrix \f$K = \Phi\Phi^\top\f$ this is the Gram matrix of the centred
-/// features; for squared distances, \f$-\tfrac12 J D^{2} J\f$ is the classical-MDS Gram matrix.
+/// features \f$\phi(x_i) - \bar\phi\f$ — the slides' formula
+/// \f$\Kc = K - \tfrac1N\one\one^\top K - \tfrac1N K\one\one^\top + \tfrac1{N^2}\one\one^\top K\one\one^\top\f$
+/// (`slides:center`, `beeny:4.1`; step (c) of `zhu:alg8`); for squared distances,
+/// \f$-\tfrac12 J D^{2} J\f$ is the classical-MDS Gram matrix.
 /// \throws kb::error if K is not square or not finite.
 template <class T>
 Matrix<T> double_center(const Matrix<T>& K) {
@@ -61,10 +65,10 @@ Matrix<T> double_center(const Matrix<T>& K) {
 /// With \f$\bar\phi = \tfrac1N\sum_n \phi(x_n)\f$ the feature-space mean of the N training
 /// points, every centred inner product needs only two statistics of the training Gram
 /// matrix K:
-/// \f[ \bar k_i = \tfrac1N\sum_n k(x_n, x_i) = \langle\bar\phi, \phi(x_i)\rangle, \qquad
-///     \bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \|\bar\phi\|^2, \f]
-/// and then, for any points z and x (chapter 6, `slides:center-test`),
-/// \f[ \tilde k(z, x_i) = \langle \phi(z) - \bar\phi, \phi(x_i) - \bar\phi\rangle
+/// \f[ \bar k_i = \tfrac1N\sum_n k(x_n, x_i) = \inner{\bar\phi}{\phi(x_i)}, \qquad
+///     \bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \norm{\bar\phi}^2, \f]
+/// and then, for any points z and x (chapter 6, `slides:center-test`, `beeny:4.1`),
+/// \f[ \tilde k(z, x_i) = \inner{\phi(z) - \bar\phi}{\phi(x_i) - \bar\phi}
 ///     = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \bar k_i + \bar k. \f]
 /// The means are always the *training* means: a new point is measured from the centre
 /// of the data the model was fitted on, never from the centre of the batch it comes in.
@@ -72,7 +76,7 @@ Matrix<T> double_center(const Matrix<T>& K) {
 template <class T>
 struct KernelCentering {
     RowVector<T> column_mean; ///< \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N)
-    T grand_mean = T(0);      ///< \f$\bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \|\bar\phi\|^2\f$
+    T grand_mean = T(0);      ///< \f$\bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \norm{\bar\phi}^2\f$
 
     /// \brief The statistics of the N×N training Gram matrix K.
     /// \throws kb::error if K is not square or not finite.
@@ -90,7 +94,7 @@ struct KernelCentering {
     Eigen::Index points() const { return column_mean.size(); }
 
     /// \brief Centres the kernel rows of M points: \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N) becomes
-    ///        \f$\tilde k(z_m, x_i)\f$, using the training means only.
+    ///        \f$\tilde k(z_m, x_i)\f$, using the training means only (`slides:center-test`).
     /// \throws kb::error if Kz does not have N columns or is not finite.
     Matrix<T> center_rows(const Matrix<T>& Kz) const {
         const std::string where = "KernelCentering::center_rows";
@@ -109,8 +113,8 @@ struct KernelCentering {
         return out;
     }
 
-    /// \brief The centred self-similarities \f$\tilde k(z, z) = \|\phi(z) - \bar\phi\|^2
-    ///        = k(z, z) - \tfrac2N\sum_i k(z, x_i) + \bar k\f$ of M points.
+    /// \brief The centred self-similarities \f$\tilde k(z, z) = \norm{\phi(z) - \bar\phi}^2
+    ///        = k(z, z) - \tfrac2N\sum_i k(z, x_i) + \bar k\f$ of M points (`slides:center-test`).
     /// \param kzz the M values \f$k(z_m, z_m)\f$
     /// \param Kz  the M×N kernel rows \f$k(z_m, x_i)\f$
     /// \throws kb::error if the shapes do not match or a value is not finite.
@@ -130,7 +134,8 @@ struct KernelCentering {
     }
 };
 
-/// \brief Centres the kernel rows of M new points with the training statistics:
+/// \brief Centres the kernel rows of M new points with the training statistics
+///        (`slides:center-test`):
 ///        \f[ \tilde k(z, x_i) = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \tfrac1N\sum_n k(x_n, x_i)
 ///            + \tfrac1{N^2}\sum_{n,l} k(x_n, x_l). \f]
 ///
@@ -138,7 +143,7 @@ struct KernelCentering {
 /// \param K  N×N training Gram matrix.
 /// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$, i.e. inner products of the centred
 ///          feature vectors \f$\phi(z_m) - \bar\phi\f$ and \f$\phi(x_i) - \bar\phi\f$
-///          (kb::KernelCentering::center_rows with the statistics of K).
+///          (kb::KernelCentering::center_rows() with the statistics of K).
 /// \throws kb::error if the shapes do not match.
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {

@@ -1,23 +1,23 @@
 #pragma once
 /// \file kernel_pca.hpp
 /// \brief Kernel PCA: PCA of the centred feature vectors \f$\phi(x_i) - \bar\phi\f$, computed
-///        from the centred kernel matrix \f$\tilde K = JKJ\f$ only (chapter 7).
+///        from the centred kernel matrix \f$\Kc = JKJ\f$ only (chapter 7).
 ///
-/// **The convention of this book (one, stated once).** Let \f$\tilde K u_j = \mu_j u_j\f$
+/// **The convention of this book (one, stated once).** Let \f$\Kc u_j = \mu_j u_j\f$
 /// with unit eigenvectors \f$u_j\f$ and \f$\mu_1 \ge \mu_2 \ge \dots > 0\f$. Then
-///  - kb::KernelPca::eigenvalues returns \f$\mu_j\f$, the eigenvalues of \f$\tilde K\f$ itself;
-///  - kb::KernelPca::feature_variances returns \f$\lambda_j = \mu_j / N\f$, the eigenvalues of
+///  - kb::KernelPca::eigenvalues() returns \f$\mu_j\f$, the eigenvalues of \f$\Kc\f$ itself;
+///  - kb::KernelPca::feature_variances() returns \f$\lambda_j = \mu_j / N\f$, the eigenvalues of
 ///    the feature-space covariance \f$C = \tfrac1N\sum_i \tilde\phi_i\tilde\phi_i^\top\f$ — the
-///    \f$\lambda\f$ of the seeds (`zhu:2.3.1`, `slides:eig`: \f$\tilde K a_j = N\lambda_j a_j\f$);
-///  - kb::KernelPca::eigenvectors returns the unit \f$u_j\f$ (Zhu's \f$a_j\f$ and \f$u_j\f$,
+///    \f$\lambda\f$ of the seeds (`zhu:2.3.1`, `slides:eig`: \f$\Kc a_j = N\lambda_j a_j\f$);
+///  - kb::KernelPca::eigenvectors() returns the unit \f$u_j\f$ (Zhu's \f$a_j\f$ and \f$u_j\f$,
 ///    Gallier's \f$v_k\f$);
-///  - kb::KernelPca::coefficients returns \f$a_j = u_j/\sqrt{\mu_j}\f$, normalised as the
+///  - kb::KernelPca::coefficients() returns \f$a_j = u_j/\sqrt{\mu_j}\f$, normalised as the
 ///    slides require, \f$N\lambda_j a_j^\top a_j = 1\f$ (`slides:norm`), so that the
 ///    principal axis \f$v_j = \sum_i a_{ji}\tilde\phi(x_i)\f$ has unit length;
 ///  - the **score** of a point z on component j is its coordinate on that unit axis,
-///    \f[ y_j(z) = \langle \phi(z) - \bar\phi,\, v_j \rangle = \sum_i a_{ji}\,\tilde k(z, x_i), \f]
+///    \f[ y_j(z) = \inner{\phi(z) - \bar\phi}{v_j} = \sum_i a_{ji}\,\tilde k(z, x_i), \f]
 ///    the same number ordinary PCA of the explicit features would give. On the training
-///    points the scores are \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (kb::KernelPca::scores),
+///    points the scores are \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (kb::KernelPca::scores()),
 ///    with \f$Y^\top Y = \mathrm{diag}(\mu)\f$.
 ///
 /// Conversions to what readers meet elsewhere are in chapter 7 ("Conventions") and are
@@ -25,19 +25,22 @@
 /// \f$\mu\f$, \f$u\f$ and the scores above).
 ///
 /// **Sign rule (the only one for kernel PCA).** Each \f$u_j\f$ is the eigenvector that
-/// kb::symmetric_eigen returns: its entry of largest absolute value is positive. So in
+/// kb::symmetric_eigen() returns: its entry of largest absolute value is positive. So in
 /// every column of the training scores the entry of largest absolute value is positive
 /// (this is also scikit-learn's rule for `KernelPCA`, `svd_flip` on the eigenvectors).
-/// PCA through kb::thin_svd applies the rule to the loadings instead, so linear-kernel
+/// PCA through kb::thin_svd() applies the rule to the loadings instead, so linear-kernel
 /// scores and PCA scores agree up to the sign of each column. Within a repeated eigenvalue the basis
 /// is arbitrary: compare projectors or Gram matrices of scores, not columns.
 ///
-/// **Rank and definiteness.** \f$\tilde K\mathbb{1} = 0\f$, so at most N − 1 components
+/// **Rank and definiteness.** \f$\Kc\one = 0\f$, so at most N − 1 components
 /// exist; a component needs \f$\mu_j\f$ above the rank tolerance
 /// \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (the rounding of centring plus that of the
 /// eigensolver), or its axis \f$v_j/\sqrt{\mu_j}\f$ is 0/0. Negative eigenvalues of
-/// \f$\tilde K\f$ below \f$-\tau\f$ mean that K is not a kernel matrix: kb::KernelPca refuses
-/// them unless kb::NonPsdPolicy::keep_positive is given.
+/// \f$\Kc\f$ below \f$-\tau\f$ mean that K is not a kernel matrix (`zhu:def4`): kb::KernelPca
+/// refuses them unless kb::NonPsdPolicy::keep_positive is given, naming the smallest
+/// eigenvalue as a multiple of \f$\lambda_{\max}\f$ ("−3 = −0.5·λ_max", also "−5 = −5·λ_max"
+/// when it is the larger in size; kb::relative_negativity()), or saying that \f$\Kc\f$ has
+/// no eigenvalue above \f$\tau\f$ at all.
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -50,7 +53,7 @@
 
 namespace kb {
 
-/// \brief What kb::KernelPca does when the centred kernel matrix \f$\tilde K\f$ has an
+/// \brief What kb::KernelPca does when the centred kernel matrix \f$\Kc\f$ has an
 ///        eigenvalue below \f$-\tau\f$ (not explained by rounding).
 enum class NonPsdPolicy {
     refuse,       ///< throw kb::error naming the most negative eigenvalue relative to the largest (default)
@@ -60,9 +63,14 @@ enum class NonPsdPolicy {
 /// \brief Kernel PCA fitted on N points: the top p principal axes of the centred feature
 ///        vectors, and the scores of any point on them (conventions in kernel_pca.hpp).
 ///
-/// Two ways to fit: kb::KernelPca::fit with a kernel and the N×q data (then
-/// kb::KernelPca::transform takes new points), or kb::KernelPca::fit_gram with a
-/// precomputed N×N Gram matrix (then kb::KernelPca::transform_gram takes the kernel rows
+/// Zhu's Algorithm 8 (`zhu:alg8`) with its steps corrected; the derivation it implements
+/// is `zhu:2.3.1` / `slides:eig` / `slides:norm` (fit) and `zhu:2.3.2` / `slides:score` /
+/// `gallier:proj` (scores), equivalently Gallier's SVD route `gallier:svd`; centring by
+/// `slides:center` and, for new points, `slides:center-test` (chapter 6).
+///
+/// Two ways to fit: kb::KernelPca::fit() with a kernel and the N×q data (then
+/// kb::KernelPca::transform() takes new points), or kb::KernelPca::fit_gram() with a
+/// precomputed N×N Gram matrix (then kb::KernelPca::transform_gram() takes the kernel rows
 /// \f$k(z_m, x_i)\f$ of new points).
 /// \code
 /// kb::KernelPca<double> kpca(2);
@@ -75,8 +83,8 @@ template <class T>
 class KernelPca {
 public:
     /// \brief A model that will keep p components.
-    /// \param components p ≥ 1 (checked against the rank of \f$\tilde K\f$ when fitting)
-    /// \param policy     what to do with a \f$\tilde K\f$ that is not PSD (default: refuse)
+    /// \param components p ≥ 1 (checked against the rank of \f$\Kc\f$ when fitting)
+    /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
     /// \throws kb::error if p < 1.
     explicit KernelPca(Eigen::Index components, NonPsdPolicy policy = NonPsdPolicy::refuse)
         : p_(components), policy_(policy) {
@@ -85,8 +93,8 @@ public:
     }
 
     /// \brief Fits on the rows of X (N×q) with the kernel k; keeps k and X for
-    ///        kb::KernelPca::transform.
-    /// \throws kb::error if N < 2, X is not finite, or as kb::KernelPca::fit_gram.
+    ///        kb::KernelPca::transform().
+    /// \throws kb::error if N < 2, X is not finite, or as kb::KernelPca::fit_gram().
     template <class Kernel>
     KernelPca& fit(const Kernel& k, const Matrix<T>& X) {
         *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
@@ -101,20 +109,28 @@ public:
 
     /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$.
     ///
-    /// Steps: \f$\tilde K = JKJ\f$ (kb::double_center); \f$\tilde K = U\,\mathrm{diag}(\mu)\,U^\top\f$
-    /// (kb::symmetric_eigen, decreasing, sign rule); keep the top p; \f$a_j = u_j/\sqrt{\mu_j}\f$;
-    /// \f$Y = U_p\,\mathrm{diag}(\sqrt{\mu_p})\f$.
+    /// Steps (`zhu:alg8` (b)–(d), corrected): \f$\Kc = JKJ\f$ (kb::double_center(),
+    /// `slides:center`); \f$\Kc = U\,\mathrm{diag}(\mu)\,U^\top\f$ (kb::symmetric_eigen(),
+    /// decreasing, sign rule) — the eigenproblem \f$\Kc a_j = N\lambda_j a_j\f$ of `zhu:2.3.1`
+    /// and `slides:eig`, whose \f$\sigma_j^2 = \mu_j\f$ are Gallier's (`gallier:svd`); keep the
+    /// top p; \f$a_j = u_j/\sqrt{\mu_j}\f$ (`slides:norm`); \f$Y = U_p\,\mathrm{diag}(\sqrt{\mu_p})\f$
+    /// (`zhu:2.3.2`, `gallier:proj`).
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
-    ///         \f$\tilde K\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p exceeds
-    ///         the number of eigenvalues of \f$\tilde K\f$ above the rank tolerance.
+    ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p exceeds
+    ///         the number of eigenvalues of \f$\Kc\f$ above the rank tolerance.
     KernelPca& fit_gram(const Matrix<T>& K);
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
-    ///        \f$Y_z = \tilde K_z A\f$, with \f$\tilde K_z\f$ centred by the *training* means.
+    ///        \f$Y_z = \Kc_z A\f$, with \f$\Kc_z\f$ centred by the *training* means.
+    ///
+    /// \f$y_j(z) = \sum_i a_{ji}\tilde k(z, x_i)\f$: `slides:score` with the centring of
+    /// `slides:center-test`, `zhu:2.3.2` for a new point, `gallier:proj`, and step (e) of
+    /// `zhu:alg8` corrected.
     /// \throws kb::error if the model is not fitted, or Kz does not have N columns or is not finite.
     Matrix<T> transform_gram(const Matrix<T>& Kz) const;
 
-    /// \brief Scores of the rows of Z (M×q), for a model fitted with kb::KernelPca::fit.
+    /// \brief Scores of the rows of Z (M×q), for a model fitted with kb::KernelPca::fit()
+    ///        (kb::KernelPca::transform_gram() of their kernel rows: `slides:score`, `zhu:2.3.2`).
     /// \throws kb::error if the model is not fitted, was fitted from a Gram matrix, or Z
     ///         has the wrong dimension or is not finite.
     Matrix<T> transform(const Matrix<T>& Z) const;
@@ -125,25 +141,26 @@ public:
     Eigen::Index components() const { return p_; }
     /// \brief Number N of training points (0 before fitting).
     Eigen::Index points() const { return N_; }
-    /// \brief Numerical rank of \f$\tilde K\f$: eigenvalues above kb::KernelPca::rank_tolerance (≤ N − 1).
+    /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
     Eigen::Index rank() const { return rank_; }
     /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$.
     const T& rank_tolerance() const { return tau_; }
 
-    /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\tilde K\f$ (scikit-learn's `eigenvalues_`).
+    /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\Kc\f$ (scikit-learn's `eigenvalues_`).
     const Vector<T>& eigenvalues() const { return checked(mu_); }
-    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ.
+    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ
+    ///        (`zhu:2.3.1`, `slides:eig`).
     Vector<T> feature_variances() const { return checked(mu_) / T(N_); }
-    /// \brief All N eigenvalues of \f$\tilde K\f$, decreasing (for diagnostics).
+    /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
     const Vector<T>& spectrum() const { return checked(spectrum_); }
-    /// \brief The unit eigenvectors \f$u_j\f$ of \f$\tilde K\f$ (N×p; scikit-learn's `eigenvectors_`).
+    /// \brief The unit eigenvectors \f$u_j\f$ of \f$\Kc\f$ (N×p; scikit-learn's `eigenvectors_`).
     const Matrix<T>& eigenvectors() const { return checked(U_); }
     /// \brief \f$a_j = u_j/\sqrt{\mu_j}\f$ (N×p), with \f$N\lambda_j a_j^\top a_j = 1\f$ (`slides:norm`).
     const Matrix<T>& coefficients() const { return checked(A_); }
     /// \brief Training scores \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (N×p), equal to
-    ///        kb::KernelPca::transform of the training points.
+    ///        kb::KernelPca::transform() of the training points (`zhu:2.3.2`, `gallier:proj`).
     const Matrix<T>& scores() const { return checked(Y_); }
-    /// \brief The centred kernel matrix \f$\tilde K = JKJ\f$ (N×N).
+    /// \brief The centred kernel matrix \f$\Kc = JKJ\f$ (N×N).
     const Matrix<T>& centred_gram() const { return checked(Kc_); }
     /// \brief The training statistics used to centre new kernel rows.
     const KernelCentering<T>& centring() const {

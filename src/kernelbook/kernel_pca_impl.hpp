@@ -69,12 +69,19 @@ template <class T>
 void KernelPca<T>::require_definite(const SymmetricEigen<T>& eig, const std::string& where) const {
     const Eigen::Index N = eig.values.size();
     if (policy_ == NonPsdPolicy::keep_positive || eig.values(N - 1) >= -tau_) return;
-    throw error(where + ": the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest "
-                "eigenvalue is " + show(eig.values(N - 1)) + " = " + show(relative_negativity(eig)) +
-                "·λ_max (rounding explains at most " + show(tau_) +
-                "); a kernel must give PSD Gram matrices (see chapter 4) — check the kernel and its "
-                "parameters, or opt in with NonPsdPolicy::keep_positive to use only the components "
-                "with positive eigenvalues");
+    // λ_min as a multiple of λ_max — meaningful only when λ_max is positive beyond rounding.
+    const T r = relative_negativity(eig, tau_);
+    const std::string head = where + ": the centred kernel matrix K̃ = JKJ is not positive semi-definite: its "
+                             "smallest eigenvalue is " + show(eig.values(N - 1));
+    const std::string kernel_hint = "; a kernel must give PSD Gram matrices (see chapter 4) — check the kernel and "
+                                    "its parameters";
+    if (is_finite(r))
+        throw error(head + " = " + show(r) + "·λ_max (rounding explains at most " + show(tau_) + ")" + kernel_hint +
+                    ", or opt in with NonPsdPolicy::keep_positive to use only the components with positive "
+                    "eigenvalues");
+    throw error(head + " and it has no positive eigenvalue (λ_max = " + show(eig.values(0)) +
+                ", not above the rounding level " + show(tau_) + "): K̃ is negative semi-definite" + kernel_hint +
+                " (NonPsdPolicy::keep_positive would leave no component)");
 }
 
 // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.

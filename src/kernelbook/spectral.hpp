@@ -97,16 +97,28 @@ Eigen::Index numerical_rank(const Vector<T>& values, const T& tol) {
     return r;
 }
 
-/// \brief How far a symmetric matrix is from PSD: its most negative eigenvalue divided by
-///        its largest absolute eigenvalue (0 if it is PSD).
+/// \brief How far a symmetric matrix is from PSD, as the multiple r of its largest
+///        eigenvalue that its smallest one is: \f$\lambda_{\min} = r\,\lambda_{\max}\f$, so
+///        that a message can say "λ_min = r·λ_max".
+///
+/// \param eig  the eigen-decomposition (values decreasing, kb::symmetric_eigen())
+/// \param zero the level at or below which an eigenvalue does not count as positive
+///             (default 0; pass a rounding tolerance such as kb::psd_rounding_tolerance()
+///             to ignore rounding-level positive eigenvalues)
+/// \returns 0 if \f$\lambda_{\min} \ge 0\f$ (PSD); \f$\lambda_{\min}/\lambda_{\max}\f$ (any
+///          size: \f$r < -1\f$ when \f$|\lambda_{\min}| > \lambda_{\max}\f$) if
+///          \f$\lambda_{\min} < 0\f$ and \f$\lambda_{\max} > \f$ `zero`; and \f$-\infty\f$ if
+///          \f$\lambda_{\min} < 0\f$ and no eigenvalue is above `zero` — no multiple of
+///          \f$\lambda_{\max}\f$ describes that matrix, so a caller must test for a finite
+///          result (kb::is_finite()) and say "no positive eigenvalue" instead.
 template <class T>
-T relative_negativity(const SymmetricEigen<T>& eig) {
-    using std::abs;
-    using std::max;
+T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
     const Eigen::Index n = eig.values.size();
-    const T scale = max(abs(eig.values(0)), abs(eig.values(n - 1)));
-    if (scale == 0 || eig.values(n - 1) >= 0) return T(0);
-    return eig.values(n - 1) / scale;
+    const T& lambda_max = eig.values(0);
+    const T& lambda_min = eig.values(n - 1);
+    if (lambda_min >= 0) return T(0);
+    if (!(lambda_max > zero)) return -std::numeric_limits<T>::infinity();
+    return lambda_min / lambda_max;
 }
 
 /// \brief The threshold below which a negative eigenvalue of a PSD matrix is attributed
