@@ -139,11 +139,19 @@ void require_psd(const SymmetricEigen<T>& eig, const std::string& where, const s
     using std::max;
     const Eigen::Index n = eig.values.size();
     const T norm2 = max(abs(eig.values(0)), abs(eig.values(n - 1)));
-    if (eig.values(n - 1) < -psd_rounding_tolerance<T>(n, norm2))
+    const T tau = psd_rounding_tolerance<T>(n, norm2);
+    if (eig.values(n - 1) < -tau) {
+        // λ_min relative to λ_max, or — when no eigenvalue is above rounding — the fact that
+        // the matrix has no positive eigenvalue (no multiple of λ_max describes it).
+        const T r = relative_negativity(eig, tau);
+        const std::string how = is_finite(r) ? " = " + show(r) + "·λ_max"
+                                             : " and it has no positive eigenvalue (λ_max = " +
+                                                   show(eig.values(0)) + ")";
         throw error(where + ": " + name + " is not positive semi-definite: its smallest eigenvalue is " +
-                    show(eig.values(n - 1)) + " = " + show(relative_negativity(eig)) +
-                    "·λ_max; a kernel must give PSD Gram matrices (see chapter 4) — check the kernel "
+                    show(eig.values(n - 1)) + how +
+                    "; a kernel must give PSD Gram matrices (see chapter 4) — check the kernel "
                     "and its parameters, or use a Euclidean distance");
+    }
 }
 
 /// \brief Symmetric PSD square root \f$K^{1/2} = V\,\mathrm{diag}(\sqrt{\lambda})\,V^\top\f$.

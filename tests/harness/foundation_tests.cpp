@@ -102,6 +102,12 @@ TEST_CASE("psd functions refuse an indefinite matrix and name its most negative 
     A << 1, 2, 2, 1; // eigenvalues 3 and −1
     CHECK_THROWS_WITH_AS(kb::psd_sqrt(A), doctest::Contains("smallest eigenvalue is -1 = -0.333333·λ_max"), kb::error);
     CHECK_THROWS_AS(kb::psd_inverse_sqrt(A, 1e-12), kb::error);
+    // |λ_min| > λ_max: the multiple is below −1, not clipped to −1.
+    A << 1, 0, 0, -5;
+    CHECK_THROWS_WITH_AS(kb::psd_sqrt(A), doctest::Contains("smallest eigenvalue is -5 = -5·λ_max"), kb::error);
+    // No positive eigenvalue: no multiple of λ_max describes the matrix, and the message says so.
+    const Matrix<double> minus_identity = -Matrix<double>::Identity(2, 2);
+    CHECK_THROWS_WITH_AS(kb::psd_sqrt(minus_identity), doctest::Contains("it has no positive eigenvalue"), kb::error);
 }
 
 TEST_CASE("rank tolerance out of range is refused with a message") {
