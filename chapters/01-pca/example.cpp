@@ -109,7 +109,8 @@ void exact_part(kb::book::Report& report, bool& footnote2_shown) {
 // ── Example 2.1, numerically ────────────────────────────────────────────────────────
 struct Numbers {
     bool E3_formula_wrong = false, E2_sum_wrong = false, labels_shifted = false, D55_zero = false;
-    bool shapes_wrong = false, all_digits_right = false;
+    bool shapes_wrong = false, us_shapes_wrong = false, all_digits_right = false;
+    std::string cov_eigenvalues; ///< λ_j/(N − 1), the eigenvalues of cov(A) = C/4, at 4 decimals
 };
 
 Numbers numeric_part(kb::book::Report& report) {
@@ -167,6 +168,13 @@ Numbers numeric_part(kb::book::Report& report) {
                  kb::book::rounding_bound<R>(5, R(A.norm())), R(A.norm()));
     // The seed's P V₄ᵀ: P is 5×5 and V₄ᵀ is 4×5, so the product is not defined.
     out.shapes_wrong = P.cols() != fit.loadings.transpose().rows();
+    // The seed's P = XV_k = US_k: U is 5×5 and S_k is k×k; what holds is XV_k = U_k S_k.
+    const kb::Svd<R> svd = kb::thin_svd(X);
+    const Matrix<R> S3 = svd.sigma.head(3).asDiagonal();
+    const R us_error = R((X * svd.V.leftCols(3) - svd.U.leftCols(3) * S3).norm());
+    report.agree(ex, "P = XV₃ = U₃S₃ (the first three columns of U; U S₃ itself is 5×5 times 3×3)", us_error,
+                 kb::book::rounding_bound<R>(5, R(X.norm())), R(X.norm()));
+    out.us_shapes_wrong = svd.U.cols() != S3.rows() && us_error <= kb::book::rounding_bound<R>(5, R(X.norm()));
 
     // E₃ and the singular values.
     const Vector<R> sigma = fit.spectrum.cwiseSqrt();
@@ -201,6 +209,8 @@ Numbers numeric_part(kb::book::Report& report) {
                ", " + fixed(fit.variances(3), 4) + "; explained-variance ratios: " +
                fixed(fit.explained_variance_ratio(0), 4) + ", " + fixed(fit.explained_variance_ratio(1), 4) + ", " +
                fixed(fit.explained_variance_ratio(2), 4) + ", " + fixed(fit.explained_variance_ratio(3), 4));
+    out.cov_eigenvalues = fixed(fit.variances(0), 4) + ", " + fixed(fit.variances(1), 4) + ", " +
+                          fixed(fit.variances(2), 4) + ", " + fixed(fit.variances(3), 4);
     const kb::SymmetricEigen<R> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(A));
     report.agree("beeny:defA.4", "eigenvalues of cov(A) = λ/(N − 1)",
                  R((cov_eig.values.head(4) - fit.variances).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
@@ -433,13 +443,17 @@ int main() {
     report.section("Errata in the seed (each demonstrated above and by a test)");
     report.erratum(ex, "\"The covariance matrix is C = XᵀX\"",
                    "C = XᵀX is the scatter matrix; Definition A.4's covariance is XᵀX/(m − 1) = C/4, whose eigenvalues "
-                   "are D/4 (66.2114, 6.9941, 2.3299, 0.3645). Eigenvectors, P and E_k are the same either way.",
+                   "are D/4 (" + num.cov_eigenvalues + ", computed above). Eigenvectors, P and E_k are the same either way.",
                    true);
     report.erratum(ex, "D's last row has six entries \"0 & 0 & 0 & 0 & 0 & 0\"",
                    "D is 5×5 with D₅₅ = 0 exactly (C n = 0 for n = (−15, −9, 18, 11, −17))", num.D55_zero);
     report.erratum(ex, "\"A = PVᵀ + μ = PV₄ᵀ + μ\"",
                    "P V₄ᵀ is undefined (5×5 times 4×5); A = P₄V₄ᵀ + μ with P₄ = XV₄ (true since P's fifth column is 0)",
                    num.shapes_wrong);
+    report.erratum(ex, "\"P = XV_k = US_k\" with S_k the diagonal matrix of the first k singular values",
+                   "U S_k is undefined (U is 5×5, S_k is k×k); P = XV_k = U_k S_k with U_k the first k columns of U "
+                   "(and the next line's US_kVᵀ needs S_k as S with σ_{k+1}, …, σ_n set to 0)",
+                   num.us_shapes_wrong);
     report.erratum(ex, "\"E_k = ‖S − S_k‖_F = σ_k + σ_{k+1} + … + σ_n\"",
                    "E_k = ‖S − S_k‖_F = (σ_{k+1}² + … + σ_n²)^{1/2}: the first discarded value is σ_{k+1}, and a "
                    "Frobenius norm is the root of a sum of squares (E₂ = 3.2829, not σ₃ + σ₄ = 4.2602)",

@@ -192,6 +192,48 @@ TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) a
 }
 //! [scores]
 
+TEST_CASE_TEMPLATE("companion: uncentred scores and variances with divisor N and a second axis claimed as the "
+                   "largest are rejected by the score checks [beeny:ex2.1] [beeny:defA.4]",
+                   T, KB_REALS) {
+    // Failing companion of the scores property: the same quantities, the same bounds, wrong formulas.
+    kb::test::property<T>([] {
+        const auto c = random_case<T>();
+        const kb::Pca<T>& fit = c.fit;
+        const Eigen::Index N = c.A.rows(), q = c.A.cols();
+        const long n = std::max(N, q);
+        const T S = fit.total_scatter;
+        // Data with the same centred X but mean 10 v₁ᵀ (X + 𝟙·10v₁ᵀ); forgetting to centre gives
+        // the scores A V_k = P + 10·𝟙e₁ᵀ: column sum 10N and PᵀP + 100N e₁e₁ᵀ.
+        const Matrix<T> X = kb::center_columns(c.A);
+        const Matrix<T> shifted = X.rowwise() + RowVector<T>(T(10) * fit.loadings.col(0).transpose());
+        const Matrix<T> uncentred = shifted * fit.loadings;
+        const T scale = T(kb::max_abs(shifted) * T(q));
+        RC_ASSERT(!kb::test::within(T(uncentred.colwise().sum().cwiseAbs().maxCoeff()),
+                                    kb::test::one_pass<T>(N * q, scale), "𝟙ᵀP = 0 for uncentred scores")
+                       .ok);
+        const Matrix<T> D = fit.eigenvalues.asDiagonal();
+        RC_ASSERT(!kb::test::within(T((uncentred.transpose() * uncentred - D).norm()),
+                                    kb::test::factorisation<T>(n, S), "PᵀP = diag(λ) for uncentred scores")
+                       .ok);
+        // Variances with the divisor N: off by λ_j/(N(N − 1)) ≥ λ₁/(N(N − 1)) on the first axis.
+        const Vector<T> var_N = fit.eigenvalues / T(N);
+        const Matrix<T> covP = kb::covariance_matrix(fit.scores);
+        RC_ASSERT(!kb::test::within(T((covP.diagonal() - var_N).cwiseAbs().maxCoeff()),
+                                    kb::test::factorisation<T>(n, S), "var(scores) = λ/N")
+                       .ok);
+        const kb::SymmetricEigen<T> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(c.A));
+        RC_ASSERT(!kb::test::within(T((cov_eig.values.head(c.k) - var_N).cwiseAbs().maxCoeff()),
+                                    kb::test::factorisation<T>(n, S), "eigenvalues of cov(A) = λ/N")
+                       .ok);
+        // "No direction has more scatter than λ₂" is false: u = v₁ has λ₁ > λ₂ + rounding.
+        RC_PRE(fit.rank >= 2);
+        RC_PRE(gap_after(fit.spectrum, 1) > kb::test::factorisation<T>(n, S).value);
+        const Vector<T> u = fit.loadings.col(0);
+        RC_ASSERT(!((X * u).squaredNorm() <=
+                    fit.spectrum(1) * u.squaredNorm() + kb::test::factorisation<T>(n, S).value * u.squaredNorm()));
+    });
+}
+
 TEST_CASE("explained-variance ratios fall short of 1 when a non-zero eigenvalue is dropped [beeny:ex2.1]") {
     // Failing companion of "Σ ratios = 1 when k = rank".
     kb::test::property<double>([] {
@@ -240,9 +282,13 @@ TEST_CASE("centring new points with their own mean is wrong: a batch shifted alo
         const Matrix<double> right = fit.transform(Z);
         const Matrix<double> wrong = kb::center_columns(Z) * fit.loadings; // own mean
         // Right: the first score moves by exactly 1 for every point; wrong: nothing moves.
-        KB_RC_WITHIN((right.col(0) - fit.scores.col(0) - Vector<double>::Ones(Z.rows())).norm(),
-                     kb::test::one_pass<double>(10, 40.0), "transform(A + 𝟙v₁ᵀ) = P + 𝟙e₁ᵀ");
-        RC_ASSERT(!kb::test::within((right - wrong).norm(), kb::test::one_pass<double>(10, 40.0), "own-mean centring").ok);
+        // One pass: each score is a sum of q products (z − μ)·v with |z − μ| ≤ 2(max|A| + 1),
+        // |v| ≤ 1, for N points; the training scores P carry the same kind of error.
+        const Eigen::Index N = Z.rows(), q = Z.cols();
+        const auto bound = kb::test::one_pass<double>(N * (q + 2), 4 * (kb::max_abs(c.A) + 1) * double(q));
+        KB_RC_WITHIN((right.col(0) - fit.scores.col(0) - Vector<double>::Ones(N)).norm(), bound,
+                     "transform(A + 𝟙v₁ᵀ) = P + 𝟙e₁ᵀ");
+        RC_ASSERT(!kb::test::within((right - wrong).norm(), bound, "own-mean centring").ok);
     });
 }
 //! [transform]

@@ -6,6 +6,7 @@
 #include "test_support.hpp"
 
 #include "kernelbook/pca.hpp"
+#include "seed_example.hpp"
 
 #include <cmath>
 #include <limits>
@@ -98,6 +99,36 @@ TEST_CASE_TEMPLATE("OLS versus TLS on vertical residuals: SSE(TLS) - SSE(OLS) = 
         KB_RC_WITHIN(T(abs(excess - expected)),
                      kb::test::factorisation<T>(XY.rows(), T(kb::sum_squared_vertical_residuals(tls, XY) + 1)),
                      "SSE(TLS) − SSE(OLS)");
+    });
+}
+
+TEST_CASE_TEMPLATE("companion: SSE(TLS) - SSE(OLS) with the divisor N or with var(y) in place of var(x) or without "
+                   "the square is rejected [beeny:2.1]",
+                   T, KB_REALS) {
+    // Failing companion of the identity above: the same excess, the same bound, wrong formulas.
+    kb::test::property<T>([] {
+        using std::abs;
+        const Matrix<T> XY = random_plane<T>(3);
+        const kb::Moments2<T> m = kb::moments2(XY);
+        RC_PRE(m.var_x > 0 && !(m.cov_xy == 0 && m.var_x == m.var_y));
+        const Line<T> ols = kb::ols_line(XY), tls = kb::tls_line(XY);
+        RC_PRE(!tls.vertical());
+        const T ds = tls.slope() - ols.slope();
+        const T excess = kb::sum_squared_vertical_residuals(tls, XY) - kb::sum_squared_vertical_residuals(ols, XY);
+        const auto bound =
+            kb::test::factorisation<T>(XY.rows(), T(kb::sum_squared_vertical_residuals(tls, XY) + 1));
+        const T N(XY.rows());
+        // The lines differ by more than rounding (they coincide for collinear points, or
+        // when cov = 0 and var x > var y: both horizontal).
+        RC_PRE(m.var_x * ds * ds > 2 * bound.value);
+        // With N: off by var(x) ds² (more than twice the bound, so rounding cannot hide it).
+        RC_ASSERT(!kb::test::within(T(abs(excess - N * m.var_x * ds * ds)), bound, "N var(x) ds²").ok);
+        // var(y) in place of var(x): off by (N − 1)|var y − var x| ds².
+        if ((N - 1) * abs(m.var_y - m.var_x) * ds * ds > 2 * bound.value)
+            RC_ASSERT(!kb::test::within(T(abs(excess - (N - 1) * m.var_y * ds * ds)), bound, "(N − 1) var(y) ds²").ok);
+        // |ds| in place of ds²: off unless |ds| = 1.
+        if ((N - 1) * abs(abs(ds) - 1) * abs(ds) * m.var_x > 2 * bound.value)
+            RC_ASSERT(!kb::test::within(T(abs(excess - (N - 1) * m.var_x * abs(ds))), bound, "(N − 1) var(x) |ds|").ok);
     });
 }
 
@@ -221,6 +252,16 @@ TEST_CASE("OLS is not invariant under swapping x and y: regressing x on y gives 
     });
 }
 
+namespace {
+/// Whether slope s lies between the OLS slopes s_yx (y on x) and s_xy (x on y, in the (x, y)
+/// plane) up to `slack`, and has the sign of cov(x, y): the check of the test below.
+template <class T>
+bool between_ols_slopes(const T& s, const T& s_yx, const T& s_xy, const T& cov, const T& slack) {
+    using std::abs;
+    return abs(s_yx) <= abs(s) + slack && abs(s) <= abs(s_xy) + slack && s * cov > 0;
+}
+} // namespace
+
 TEST_CASE_TEMPLATE("the TLS slope lies between the two OLS slopes [beeny:2.1]", T, KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;
@@ -230,12 +271,33 @@ TEST_CASE_TEMPLATE("the TLS slope lies between the two OLS slopes [beeny:2.1]", 
         const T s_yx = kb::ols_line(XY).slope(), s_xy = 1 / kb::ols_line(swap_xy(XY)).slope();
         const T s_tls = kb::tls_line(XY).slope();
         const T slack = kb::test::factorisation<T>(2, T(abs(s_xy) + 1)).value;
-        RC_ASSERT(abs(s_yx) <= abs(s_tls) + slack);
-        RC_ASSERT(abs(s_tls) <= abs(s_xy) + slack);
-        RC_ASSERT(s_tls * m.cov_xy > 0); // all three have the sign of cov(x, y)
+        // |s_yx| ≤ |s_TLS| ≤ |s_xy|, and all three have the sign of cov(x, y).
+        RC_ASSERT(between_ols_slopes(s_tls, s_yx, s_xy, m.cov_xy, slack));
     });
 }
 //! [swap]
+
+TEST_CASE_TEMPLATE("companion: the minor-axis slope and slopes an eighth beyond either OLS slope are rejected by "
+                   "the between check [beeny:2.1]",
+                   T, KB_REALS) {
+    // Failing companion of "the TLS slope lies between": the same check and slack reject
+    // the slope of eq. (4) with λ_min (the minor axis, sign opposite to cov) and slopes
+    // just outside the interval, which is not degenerate for scattered points.
+    kb::test::property<T>([] {
+        using std::abs;
+        const Matrix<T> XY = random_plane<T>(3);
+        const kb::Moments2<T> m = kb::moments2(XY);
+        RC_PRE(m.var_x > 0 && m.var_y > 0 && m.cov_xy != 0);
+        const T s_yx = kb::ols_line(XY).slope(), s_xy = 1 / kb::ols_line(swap_xy(XY)).slope();
+        const T slack = kb::test::factorisation<T>(2, T(abs(s_xy) + 1)).value;
+        const T minor = (kb::lambda_min(m) - m.var_x) / m.cov_xy;
+        RC_ASSERT(!between_ols_slopes(minor, s_yx, s_xy, m.cov_xy, slack));
+        // Scattered points: cov² < var(x) var(y), so |s_yx| < |s_xy| by a factor > 1.
+        RC_PRE(m.cov_xy * m.cov_xy < m.var_x * m.var_y);
+        RC_ASSERT(!between_ols_slopes(T(s_yx * 7 / 8), s_yx, s_xy, m.cov_xy, slack));
+        RC_ASSERT(!between_ols_slopes(T(s_xy * 9 / 8), s_yx, s_xy, m.cov_xy, slack));
+    });
+}
 
 //! [eq4]
 TEST_CASE_TEMPLATE("eq. (4): the slope (lambda_max - var x)/cov is the slope of the leading eigenvector of the "
@@ -327,9 +389,14 @@ TEST_CASE("erratum: TLS does not give the shortest total distance and OLS does n
     const Line<double> diagonal{0, 0, 1, 1};
     const double tls_total = kb::sum_orthogonal_distances(kb::tls_line(XY), XY);
     const double diagonal_total = kb::sum_orthogonal_distances(diagonal, XY);
-    KB_CHECK_WITHIN(std::abs(diagonal_total - 6 / std::sqrt(2.0)), kb::test::one_pass<double>(7, 10.0), "6/√2");
-    CHECK(diagonal_total < tls_total); // TLS: ≈ 7.06, far beyond rounding
-    CHECK_FALSE(kb::test::within(tls_total - diagonal_total, kb::test::one_pass<double>(7, 10.0), "TLS − diagonal").ok);
+    // One pass over the N points: each distance |(x − x₀)d_y − (y − y₀)d_x|/‖d‖ has summands of
+    // size |x| + |y| here (x₀ = y₀ = 0, d = (1, 1)), plus the square root and the division.
+    const auto bound = kb::test::one_pass<double>(XY.rows() + 2, XY.cwiseAbs().sum());
+    KB_CHECK_WITHIN(std::abs(diagonal_total - 6 / std::sqrt(2.0)), bound, "6/√2");
+    CHECK(diagonal_total < tls_total);
+    CHECK(kb::ch01::agrees_at_printed_digits(tls_total, "7.06")); // the chapter's "TLS ≈ 7.06"
+    CHECK(kb::ch01::agrees_at_printed_digits(diagonal_total, "4.24")); // and "6/√2 ≈ 4.24"
+    CHECK_FALSE(kb::test::within(tls_total - diagonal_total, bound, "TLS − diagonal").ok);
     // …while TLS does win on the *squared* orthogonal distances.
     CHECK(kb::sum_squared_orthogonal_distances(kb::tls_line(XY), XY) <
           kb::sum_squared_orthogonal_distances(diagonal, XY));

@@ -113,6 +113,24 @@ TEST_CASE("Example 2.1 footnote 2: centring N points leaves rank at most N-1 for
 //! [ex21-exact]
 
 //! [ex21-covariance]
+TEST_CASE_TEMPLATE("Example 2.1: the eigenvalues of the covariance C/4 are D/4 = 66.2114 6.9941 2.3299 0.3645 at "
+                   "the digits the chapter prints [beeny:ex2.1] [beeny:defA.4]",
+                   T, KB_REALS) {
+    using std::abs;
+    // The chapter's numbers (not the seed's: the seed never forms the covariance of Definition A.4).
+    const char* const printed[4] = {"66.2114", "6.9941", "2.3299", "0.3645"};
+    const Matrix<T> A = data_A<T>();
+    const kb::SymmetricEigen<T> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(A));
+    const kb::Pca<T> fit = kb::pca(A, 4);
+    for (int j = 0; j < 4; ++j) {
+        CHECK_MESSAGE(agrees_at_printed_digits(cov_eig.values(j), printed[j]), "eigenvalue " << j + 1 << " of cov(A)");
+        CHECK_MESSAGE(agrees_at_printed_digits(fit.variances(j), printed[j]), "variance " << j + 1 << " of kb::Pca");
+    }
+    // The fifth eigenvalue is 0 (C n = 0), and D/4 is not D: the divisor matters.
+    KB_CHECK_WITHIN(T(abs(cov_eig.values(4))), kb::test::factorisation<T>(5, T(cov_eig.values(0))), "λ₅(cov A) = 0");
+    CHECK_FALSE(agrees_at_printed_digits(fit.eigenvalues(0), printed[0]));
+}
+
 TEST_CASE("Example 2.1 erratum: its C is the scatter matrix and Definition A.4's covariance is C/4 "
           "[beeny:ex2.1] [beeny:defA.4]") {
     const Matrix<rational> A = data_A<rational>();
@@ -217,6 +235,11 @@ TEST_CASE_TEMPLATE("Example 2.1 erratum: E3 = 1.2074 is sigma4 = (sigma4^2 + sig
     // but the seed's formula E_k = σ_k + … + σ_n gives σ₃ + σ₄ + σ₅ = 4.2602,
     const T seed_formula = sigma(2) + sigma(3) + sigma(4);
     CHECK(agrees_at_printed_digits(seed_formula, "4.2602"));
+    // The chapter's σ₃ = 3.0528 and σ₄ = 1.20741854… (eight decimals, truncated).
+    CHECK(agrees_at_printed_digits(sigma(2), "3.0528"));
+    const T sigma4_truncated = kb::ch01::printed_value<T>("1.20741854");
+    CHECK(sigma(3) >= sigma4_truncated);
+    CHECK(sigma(3) < sigma4_truncated + kb::ratio<T>(1, 100000000));
     CHECK_FALSE(kb::test::within(T(abs(seed_formula - E3)), bound, "seed's E₃ = σ₃ + σ₄ + σ₅").ok);
     // and summing instead of taking the root of the sum of squares is wrong as soon as two
     // discarded σ are non-zero: E₂ = (σ₃² + σ₄²)^{1/2} = 3.2829, not σ₃ + σ₄ = 4.2602.
@@ -237,3 +260,35 @@ TEST_CASE_TEMPLATE("Example 2.1: the spectral-norm error of the rank-3 reconstru
     KB_CHECK_WITHIN(T(abs(kb::thin_svd(R).sigma(0) - sigma4)), kb::test::factorisation<T>(5, T(A.norm())),
                     "‖A − Â₃‖₂ = σ₄");
 }
+
+//! [ex21-US]
+TEST_CASE_TEMPLATE("Example 2.1 erratum: P = XV_k = US_k does not conform (U is 5x5 and S_k is kxk) while "
+                   "P = XV_k = U_k S_k holds [beeny:ex2.1]",
+                   T, KB_REALS) {
+    using std::sqrt;
+    const Matrix<T> X = kb::center_columns(data_A<T>());
+    const kb::Svd<T> svd = kb::thin_svd(X); // X = U S Vᵀ, all factors 5×5 here
+    CHECK(svd.U.rows() == 5);
+    CHECK(svd.U.cols() == 5);
+    const auto bound = kb::test::factorisation<T>(5, T(X.norm()));
+    for (Eigen::Index k = 1; k <= 4; ++k) {
+        const Matrix<T> S_k = svd.sigma.head(k).asDiagonal(); // "the diagonal matrix of the first k singular values"
+        CHECK(S_k.rows() == k);
+        CHECK(svd.U.cols() != S_k.rows()); // U S_k is undefined: 5×5 times k×k
+        // The product that is meant: the first k columns of U, or U times the first k columns of S.
+        const Matrix<T> P = X * svd.V.leftCols(k);
+        KB_CHECK_WITHIN(T((P - svd.U.leftCols(k) * S_k).norm()), bound, "XV_k = U_k S_k");
+        Matrix<T> S_cols = Matrix<T>::Zero(5, k);
+        S_cols.topRows(k) = S_k;
+        KB_CHECK_WITHIN(T((P - svd.U * S_cols).norm()), bound, "XV_k = U S[:, 1..k]");
+        // The seed's next line, ‖USVᵀ − US_kVᵀ‖, needs yet another S_k: S with σ_{k+1}, …, σ_5 set
+        // to 0 (5×5). With it, US_kVᵀ = PV_kᵀ, the rank-k reconstruction of X.
+        Vector<T> sigma_k = svd.sigma;
+        sigma_k.tail(5 - k).setZero();
+        KB_CHECK_WITHIN(T((svd.U * sigma_k.asDiagonal() * svd.V.transpose() - P * svd.V.leftCols(k).transpose()).norm()),
+                        bound, "U diag(σ₁ … σ_k, 0 … 0) Vᵀ = P V_kᵀ");
+        // Companion: the same check rejects U_k without S_k (σ_j ≠ 1 here).
+        CHECK_FALSE(kb::test::within(T((P - svd.U.leftCols(k)).norm()), bound, "XV_k = U_k (wrong)").ok);
+    }
+}
+//! [ex21-US]

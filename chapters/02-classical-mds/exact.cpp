@@ -11,6 +11,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include <limits>
+#include <vector>
 
 using kb::IntMatrix;
 using kb::Matrix;
@@ -34,6 +35,25 @@ IntMatrix symmetric_zero_diagonal(int N, std::initializer_list<long> upper) {
     for (int i = 0; i < N; ++i)
         for (int j = i + 1; j < N; ++j) D(i, j) = D(j, i) = *it++;
     return D;
+}
+
+/// Whether the symmetric N×N matrix B has exactly the eigenvalues λ (with multiplicity):
+/// the power sums tr Bᵏ = Σ_j λ_jᵏ for k = 1, …, N determine the characteristic polynomial
+/// (Newton's identities), so equality of all N of them is a proof.
+bool has_spectrum(const Q& B, const std::vector<rational>& lambda) {
+    if (static_cast<Eigen::Index>(lambda.size()) != B.rows()) return false;
+    Q Bk = Q::Identity(B.rows(), B.cols());
+    for (Eigen::Index k = 1; k <= B.rows(); ++k) {
+        Bk = Q(Bk * B);
+        rational power_sum(0);
+        for (const rational& l : lambda) {
+            rational lk(1);
+            for (Eigen::Index i = 0; i < k; ++i) lk *= l;
+            power_sum += lk;
+        }
+        if (Bk.trace() != power_sum) return false;
+    }
+    return true;
 }
 
 /// The 4×4 orthogonal Hadamard matrix H/2; its first column is 𝟙/2, so the other three
@@ -105,6 +125,24 @@ TEST_CASE("non-Euclidean dissimilarities have a vector v with v^T B v < 0: city-
     CHECK_FALSE(kb::is_psd_exact(B3));
 }
 //! [non-euclidean-witnesses]
+
+TEST_CASE("the spectra of the table of non-Euclidean examples are exactly (2 2 0 -1) and (9/2 0 -5/6) and "
+          "(2 2 0 -1/4) and b00 of the star is -3/16 [zhu:2.2.2]") {
+    const IntMatrix L1 = symmetric_zero_diagonal(4, {1, 2, 1, 1, 2, 1});
+    const IntMatrix T3 = symmetric_zero_diagonal(3, {1, 3, 1});
+    const IntMatrix S = symmetric_zero_diagonal(4, {1, 1, 1, 2, 2, 2});
+    const Q B1 = gram_of(L1.cwiseProduct(L1)), B2 = gram_of(T3.cwiseProduct(T3)), B3 = gram_of(S.cwiseProduct(S));
+    CHECK(has_spectrum(B1, {2, 2, 0, -1}));
+    CHECK(has_spectrum(B2, {rational(9, 2), 0, rational(-5, 6)}));
+    CHECK(has_spectrum(B3, {2, 2, 0, rational(-1, 4)}));
+    CHECK(B3(0, 0) == rational(-3, 16));
+    // Companion: the check rejects a wrong value, a wrong multiplicity, and a spectrum with the
+    // right trace (k = 1) but the wrong tr B² — each example's spectrum is not another's.
+    CHECK_FALSE(has_spectrum(B3, {2, 2, 0, -1}));
+    CHECK_FALSE(has_spectrum(B1, {2, 0, 0, -1}));
+    CHECK_FALSE(has_spectrum(B2, {4, rational(1, 2), rational(-5, 6)}));
+    CHECK_FALSE(has_spectrum(B2, {rational(9, 2), rational(-5, 6)}));
+}
 
 //! [negative-type]
 TEST_CASE("the city-block distance itself (not squared) gives a PSD B: l1 is of negative type [zhu:2.2.2]") {
@@ -344,7 +382,7 @@ TEST_CASE("the stress and the objective and the Guttman step refuse configuratio
     CHECK_THROWS_WITH_AS(kb::mds_stress(D, X), doctest::Contains("one row per point"), kb::error);
     CHECK_THROWS_WITH_AS(kb::guttman_transform(D, X), doctest::Contains("N = 3 rows"), kb::error);
     CHECK_THROWS_WITH_AS(kb::classical_mds_objective(D, X), doctest::Contains("one row per point"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::squared_distances(Matrix<double>(0, 2)), doctest::Contains("at least 1 points"),
+    CHECK_THROWS_WITH_AS(kb::squared_distances(Matrix<double>(0, 2)), doctest::Contains("at least 1 point"),
                          kb::error);
     Matrix<double> Y = Matrix<double>::Zero(2, 2);
     Y(1, 1) = std::numeric_limits<double>::infinity();

@@ -11,6 +11,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include <algorithm>
+#include <vector>
 
 using kb::IntMatrix;
 using kb::Matrix;
@@ -45,6 +46,16 @@ bool has_positive(const Vector<T>& lambda, Eigen::Index p) {
     using std::max;
     const T scale = max(abs(lambda(0)), abs(lambda(lambda.size() - 1)));
     return lambda(p - 1) > kb::psd_rounding_tolerance<T>(lambda.size(), scale);
+}
+
+/// Whether x rounds to the decimal `digits`·10^(−decimals), i.e. agrees with a number the
+/// chapter prints with that many decimals: |x − printed| ≤ ½·10^(−decimals).
+template <class T>
+bool agrees_with_printed(const T& x, long digits, int decimals) {
+    using std::abs;
+    long unit = 1;
+    for (int i = 0; i < decimals; ++i) unit *= 10;
+    return abs(x - kb::ratio<T>(digits, unit)) <= kb::ratio<T>(1, 2 * unit);
 }
 
 } // namespace
@@ -327,6 +338,12 @@ TEST_CASE_TEMPLATE("erratum: minimising the stress is not equivalent to minimisi
     CHECK(strain1 > strain0);
     // The strain at the MDS solution is exactly (46/5)² (chapter 3: the discarded eigenvalue).
     KB_CHECK_WITHIN(T(abs(strain0 - kb::ratio<T>(2116, 25))), bound, "strain = λ₂²");
+    // The numbers the chapter prints: stress 42.968 → 24.739 (−42 %), strain 84.64 → 150.17.
+    CHECK(agrees_with_printed(stress0, 42968, 3));
+    CHECK(agrees_with_printed(stress1, 24739, 3));
+    CHECK(agrees_with_printed(T(100 * (stress0 - stress1) / stress0), 42, 0));
+    CHECK(agrees_with_printed(strain0, 8464, 2));
+    CHECK(agrees_with_printed(strain1, 15017, 2));
 }
 //! [stress-not-strain]
 
@@ -417,6 +434,117 @@ TEST_CASE_TEMPLATE("for any dissimilarity d^2_ij = ||x_i - x_j||^2 - ||z_i - z_j
         for (int i = 0; i < N; ++i)
             for (int j = 0; j < N; ++j) below = std::max(below, T(D2(i, j) - X2(i, j)));
         KB_RC_WITHIN(below, bound, "‖x_i − x_j‖² ≥ d²_ij");
+        // The masses, from the coordinates: ‖X‖_F² = Σ_{λ>0} λ and ‖Z‖_F² = Σ_{λ<0} |λ|, so
+        // tr B = ‖X‖_F² − ‖Z‖_F² and the negative mass is ‖Z‖_F² / (‖X‖_F² + ‖Z‖_F²). The N
+        // eigenvalues counted as zero each carry a backward error ≤ c₂Nε‖B‖: N of them.
+        const T X2F = mds.X.squaredNorm(), Z2F = mds.negative > 0 ? T(Z.squaredNorm()) : T(0);
+        KB_RC_WITHIN(T(abs(X2F - Z2F - B.trace())), kb::test::factorisation<T>(N, T(N * scale)),
+                     "tr B = ‖X‖_F² − ‖Z‖_F²");
+        KB_RC_WITHIN(T(abs(mds.negative_mass - Z2F / (X2F + Z2F))),
+                     kb::test::factorisation<T>(N, T(2 * N * scale / (X2F + Z2F))),
+                     "negative mass = ‖Z‖_F² / (‖X‖_F² + ‖Z‖_F²)");
     });
 }
 //! [pseudo-euclidean]
+
+TEST_CASE_TEMPLATE("companion: the pseudo-Euclidean identity without z or with +||z_i - z_j||^2 and the "
+                   "overestimate check on a truncated embedding are rejected [zhu:2.2.2]",
+                   T, KB_REALS) {
+    // The star with centre 0 and leaves 1, 2, 3 (shortest-path distances 1 and 2): spectrum
+    // (2, 2, 0, −1/4), one "imaginary" coordinate z.
+    Matrix<T> D(4, 4);
+    D << 0, 1, 1, 1, 1, 0, 2, 2, 1, 2, 0, 2, 1, 2, 2, 0;
+    const Matrix<T> D2 = kb::entrywise_square(D);
+    const auto mds = kb::classical_mds_from_squared_distances(D2, 2);
+    REQUIRE(mds.negative == 1);
+    const Matrix<T> Z = mds.eigenvectors.rightCols(1) * sqrt(abs(mds.eigenvalues(3)));
+    const auto bound = kb::test::factorisation<T>(4, T(4 * (abs(mds.eigenvalues(0)) + abs(mds.eigenvalues(3)))));
+    const Matrix<T> X2 = kb::squared_distances(mds.X), Z2 = kb::squared_distances(Z);
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(X2 - Z2 - D2)), bound, "d² = ‖x_i − x_j‖² − ‖z_i − z_j‖²");
+    CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(X2 - D2)), bound, "d² = ‖x_i − x_j‖² (wrong)").ok);
+    CHECK_FALSE(kb::test::within(kb::max_abs(Matrix<T>(X2 + Z2 - D2)), bound, "d² = ‖x‖² + ‖z‖² (wrong)").ok);
+    // The masses: negative 1/4 of Σ|λ| = 17/4, i.e. 1/17; the same check rejects Σλ = 15/4 as divisor.
+    KB_CHECK_WITHIN(T(abs(mds.negative_mass - kb::ratio<T>(1, 17))), kb::test::factorisation<T>(4, T(1)),
+                    "negative mass 1/17");
+    CHECK_FALSE(kb::test::within(T(abs(mds.negative_mass - kb::ratio<T>(1, 15))), kb::test::factorisation<T>(4, T(1)),
+                                 "negative mass over Σλ (wrong)")
+                    .ok);
+    // "MDS overestimates every squared distance" needs all positive eigenvalues: Euclidean points
+    // (0,0), (4,0), (0,3), (4,3), (2,1) embedded with p = 1 < rank = 2 lose the second axis, and
+    // (0,0)–(0,3) falls from d² = 9 to 0 — the check sees it.
+    const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
+    const Matrix<T> DY2 = kb::squared_distances(Y);
+    const Matrix<T> X1 = kb::classical_mds_from_squared_distances(DY2, 1).X;
+    const Matrix<T> X12 = kb::squared_distances(X1);
+    T below(0);
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) below = std::max(below, T(DY2(i, j) - X12(i, j)));
+    CHECK_FALSE(kb::test::within(below, kb::test::factorisation<T>(5, T(4 * 16)), "‖x_i − x_j‖² ≥ d²_ij at p = 1").ok);
+    KB_CHECK_WITHIN(T(abs(below - T(9))), kb::test::factorisation<T>(5, T(4 * 16)), "the lost 9 = 3²");
+}
+
+//! [masses]
+TEST_CASE_TEMPLATE("classical MDS reports the discarded positive mass sum_{j>p lambda_j>0} lambda_j / sum |lambda| "
+                   "and the negative mass and the residual of a B built with a known spectrum for every p "
+                   "[zhu:2.2.2] [zhu:def1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        // B = Q diag(λ) Qᵀ with P positive, M ≥ 1 negative and the rest zero integer eigenvalues,
+        // Q exactly orthogonal (Cayley): the masses are known from the integers.
+        const int N = *kb::test::size_in(3, 8);
+        const int P = *kb::test::size_in(2, N - 1);
+        const int M = *kb::test::size_in(1, N - P);
+        const auto pos = *kb::test::decreasing_spectrum(P, 1, 30);
+        const auto neg = *kb::test::decreasing_spectrum(M, 1, 30);
+        std::vector<long> lambda(static_cast<std::size_t>(N), 0);
+        for (int j = 0; j < P; ++j) lambda[static_cast<std::size_t>(j)] = pos[static_cast<std::size_t>(j)];
+        for (int j = 0; j < M; ++j) lambda[static_cast<std::size_t>(N - 1 - j)] = -neg[static_cast<std::size_t>(j)];
+        const Matrix<T> Q = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
+        const Matrix<T> G = kb::test::with_spectrum(Q, kb::test::vector_from<T>(lambda));
+        const Matrix<T> B = (G + G.transpose()) / T(2);
+        long total = 0, negative = 0, max_abs = 0;
+        for (long l : lambda) {
+            total += std::abs(l);
+            if (l < 0) negative -= l;
+            max_abs = std::max(max_abs, std::abs(l));
+        }
+        // Each computed eigenvalue is off by ≤ c₂Nε‖B‖; a mass sums up to N of them over Σ|λ|.
+        const auto mass_bound = kb::test::factorisation<T>(N, T(N * max_abs) / T(total));
+        const auto norm_bound = kb::test::factorisation<T>(N, T(N * max_abs));
+        for (int p = 1; p <= P; ++p) {
+            const auto mds = kb::classical_mds(B, p);
+            RC_ASSERT(mds.positive == P);
+            RC_ASSERT(mds.negative == M);
+            long discarded = 0, tail2 = 0, positive_tail2 = 0;
+            for (int j = p; j < N; ++j) {
+                const long l = lambda[static_cast<std::size_t>(j)];
+                if (l > 0) {
+                    discarded += l;
+                    positive_tail2 += l * l;
+                }
+                tail2 += l * l;
+            }
+            KB_RC_WITHIN(T(abs(mds.discarded_mass - kb::ratio<T>(discarded, total))), mass_bound,
+                         "discarded mass = Σ_{j>p, λ>0} λ_j / Σ|λ|");
+            KB_RC_WITHIN(T(abs(mds.negative_mass - kb::ratio<T>(negative, total))), mass_bound,
+                         "negative mass = Σ_{λ<0} |λ_j| / Σ|λ|");
+            KB_RC_WITHIN(T(abs(mds.residual - sqrt(T(tail2)))), norm_bound, "residual = (Σ_{j>p} λ_j²)^{1/2}");
+            KB_RC_WITHIN(T(abs((B - mds.X * mds.X.transpose()).norm() - sqrt(T(tail2)))), norm_bound,
+                         "‖B − XXᵀ‖_F = residual");
+            // Failing companions, by the same checks: the negative eigenvalues beyond p added in
+            // (off by the negative mass), the divisor Σ_{λ>0} λ (off when p < P, as there is
+            // negative mass), and a residual that forgets the negative eigenvalues.
+            RC_ASSERT(!kb::test::within(T(abs(mds.discarded_mass - kb::ratio<T>(discarded - negative, total))),
+                                        mass_bound, "discarded mass with the negative λ (wrong)")
+                           .ok);
+            if (p < P)
+                RC_ASSERT(!kb::test::within(T(abs(mds.discarded_mass - kb::ratio<T>(discarded, total - negative))),
+                                            mass_bound, "discarded mass over Σ_{λ>0} λ (wrong)")
+                               .ok);
+            RC_ASSERT(!kb::test::within(T(abs(mds.residual - sqrt(T(positive_tail2)))), norm_bound,
+                                        "residual without the negative λ (wrong)")
+                           .ok);
+        }
+    });
+}
+//! [masses]

@@ -160,6 +160,40 @@ TEST_CASE("exact: with lambda_2 = lambda_3 two different rank-2 truncations have
 }
 //! [exact-ties]
 
+//! [exact-spectral-not-unique]
+TEST_CASE("exact: with the simple spectrum (7 4 2 1) the rank-2 spectral-norm optimum is not unique: G_2 + t u1 u1^T "
+          "for 0 < t <= lambda_3 has the same spectral error 2 [zhu:thm2]") {
+    // λ_p = 4 > λ_{p+1} = 2: the Frobenius optimum G₂ is unique, the spectral one is not.
+    const std::vector<long> lambda{7, 4, 2, 1};
+    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
+                                                       -1, 0).finished(),
+                                                      3);
+    const QVector lam = kb::test::vector_from<rational>(lambda);
+    const Q G = kb::test::with_spectrum(U, lam);
+    const Q G2 = kb::eigen_sum(lam, U, kb::first_indices(2));
+    const Q u1u1 = U.col(0) * U.col(0).transpose();
+    CHECK(spectral_norm_is(Q(G - G2), U.col(2), rational(2)));
+    for (const rational& t : {rational(1, 10), rational(1), rational(2)}) {
+        const Q M = G2 + t * u1u1;
+        CHECK(M != G2);
+        // rank M = 2 exactly: M u₁ = (7 + t)u₁, M u₂ = 4u₂, M u₃ = M u₄ = 0.
+        CHECK(QVector(M * U.col(0)) == QVector((rational(7) + t) * U.col(0)));
+        CHECK(QVector(M * U.col(1)) == QVector(rational(4) * U.col(1)));
+        CHECK(QVector(M * U.col(2)) == QVector::Zero(4));
+        CHECK(QVector(M * U.col(3)) == QVector::Zero(4));
+        // G − M has eigenvalues −t, 0, 2, 1: spectral error 2 = λ₃, certified exactly …
+        CHECK(spectral_norm_is(Q(G - M), U.col(2), rational(2)));
+        // … while its Frobenius error 5 + t² exceeds the unique optimum's 5.
+        CHECK(Q(G - M).squaredNorm() == rational(5) + t * t);
+    }
+    // Companion: past t = λ₃ the residual's eigenvalue −t dominates, and the certificate of
+    // the spectral error 2 fails.
+    const Q M3 = G2 + rational(3) * u1u1;
+    CHECK_FALSE(spectral_norm_is(Q(G - M3), U.col(2), rational(2)));
+    CHECK(spectral_norm_is(Q(G - M3), U.col(0), rational(3)));
+}
+//! [exact-spectral-not-unique]
+
 //! [exact-indefinite]
 TEST_CASE("exact: spectrum (3 1 -4): best rank 1 keeps -4 (error^2 10) and the best xx^T keeps 3 (error^2 17) "
           "[zhu:thm2]") {
@@ -178,7 +212,8 @@ TEST_CASE("exact: spectrum (3 1 -4): best rank 1 keeps -4 (error^2 10) and the b
 }
 //! [exact-indefinite]
 
-TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices") {
+TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices and "
+          "empty or non-finite data") {
     Matrix<double> G(2, 2);
     G << 2, 1, 1, 2; // eigenvalues 3, 1
     CHECK(kb::truncate_psd(G, 0).approximation.isZero());
@@ -197,6 +232,13 @@ TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range 
     CHECK_THROWS_WITH_AS(kb::truncate_psd(N, 1), doctest::Contains("is not finite"), kb::error);
     CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(Matrix<double>::Ones(3, 2)), 3),
                          doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
+    Matrix<double> X = Matrix<double>::Ones(3, 2);
+    X(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("truncate_svd: X(1,0) = nan is not finite"), kb::error);
+    X(1, 0) = -std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(0, 2), 0), doctest::Contains("truncate_svd: X must be non-empty"),
+                         kb::error);
     const Vector<double> lam = Vector<double>::Ones(2);
     const Matrix<double> U = Matrix<double>::Identity(2, 2);
     CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {2}), doctest::Contains("index 2 is out of range"), kb::error);

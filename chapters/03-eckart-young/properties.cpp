@@ -191,6 +191,65 @@ TEST_CASE_TEMPLATE("no rank-p matrix comes closer to a data matrix X than the tr
 }
 //! [svd-competitors]
 
+TEST_CASE_TEMPLATE("companion: for a data matrix the error formulas sum_{j>p} sigma_j without squares and "
+                   "sigma_p in place of sigma_{p+1} are caught [zhu:thm2]",
+                   T, KB_REALS) {
+    // Failing companion of the SVD error property: the same residual, the same bound, wrong formulas.
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(3, 8);
+        const int q = *kb::test::size_in(3, 6);
+        const int r = std::min(N, q);
+        const int p = *kb::test::size_in(1, r - 2); // at least two discarded σ > 0
+        const auto sigma = *kb::test::decreasing_spectrum(r, 1, 30);
+        const Matrix<T> QN = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
+        const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
+        const Matrix<T> X = QN.leftCols(r) * kb::test::vector_from<T>(sigma).asDiagonal() * Qq.leftCols(r).transpose();
+        const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
+        const Matrix<T> R = X - kb::truncate_svd(X, p).approximation;
+        long sum = 0;
+        for (int j = p; j < r; ++j) sum += sigma[static_cast<std::size_t>(j)];
+        // Σ_{j>p} σ_j > (Σ_{j>p} σ_j²)^{1/2} as soon as two of them are positive.
+        RC_ASSERT(!kb::test::within(T(abs(R.norm() - T(sum))), bound, "‖X − X_p‖_F = Σ_{j>p} σ_j (wrong)").ok);
+        // √(Σ_{j>p} σ_j) < (Σ_{j>p} σ_j²)^{1/2}: distinct integers σ ≥ 1, at most one of them 1.
+        RC_ASSERT(!kb::test::within(T(abs(R.norm() - sqrt(T(sum)))), bound, "‖X − X_p‖_F = √(Σ_{j>p} σ_j) (wrong)").ok);
+        // σ_p in place of σ_{p+1}: the gap is ≥ 1.
+        RC_ASSERT(!kb::test::within(T(abs(kb::spectral_norm(R) - T(sigma[static_cast<std::size_t>(p - 1)]))), bound,
+                                    "‖X − X_p‖₂ = σ_p (wrong)")
+                       .ok);
+    });
+}
+
+TEST_CASE_TEMPLATE("companion: a perturbed truncated SVD of a data matrix is detectably worse in Frobenius norm "
+                   "[zhu:thm2]",
+                   T, KB_REALS) {
+    // The checks "‖X − M‖_F ≥ ‖X − X_p‖_F" of the SVD competitors are not vacuous: X (5×4, σ =
+    // (6, 3, 2, 1)) and its optimum X₂ = L Rᵀ moved to (L + E/40)(R + F/40)ᵀ, or with σ₁
+    // raised by 1/10, lose by far more than the rounding bound.
+    const std::vector<long> sigma{6, 3, 2, 1};
+    const Matrix<T> U5 = kb::test::cayley_orthogonal<T>(
+        (IntMatrix(5, 5) << 0, 1, 0, 2, -1, -1, 0, 1, 0, 1, 0, -1, 0, 1, 2, -2, 0, -1, 0, 1, 1, -1, -2, -1, 0).finished(),
+        3);
+    const Matrix<T> V4 = kb::test::cayley_orthogonal<T>(
+        (IntMatrix(4, 4) << 0, 1, 1, 0, -1, 0, 2, 1, -1, -2, 0, 1, 0, -1, -1, 0).finished(), 3);
+    const Matrix<T> X = U5.leftCols(4) * kb::test::vector_from<T>(sigma).asDiagonal() * V4.transpose();
+    const auto bound = kb::test::factorisation<T>(5, T(6));
+    const auto X2 = kb::truncate_svd(X, 2);
+    const T best = sqrt(T(5)); // (2² + 1²)^{1/2}
+    KB_CHECK_WITHIN(T(abs((X - X2.approximation).norm() - best)), bound, "‖X − X₂‖_F = √5");
+    const kb::Svd<T> svd = kb::thin_svd(X);
+    const Matrix<T> L = svd.U.leftCols(2) * svd.sigma.head(2).asDiagonal(), Rt = svd.V.leftCols(2);
+    const Matrix<T> E = kb::from_integers<T>((IntMatrix(5, 2) << 1, 0, -1, 2, 0, 1, 2, -1, 1, 1).finished());
+    const Matrix<T> F = kb::from_integers<T>((IntMatrix(4, 2) << 0, 1, 2, -1, -1, 0, 1, 1).finished());
+    const T moved = (X - (L + E / T(40)) * (Rt + F / T(40)).transpose()).norm();
+    CHECK(moved > best);
+    CHECK_FALSE(kb::test::within(T(moved - best), bound, "the perturbed optimum is as good (wrong)").ok);
+    Vector<T> raised = svd.sigma.head(2);
+    raised(0) += kb::ratio<T>(1, 10);
+    const T off = (X - svd.U.leftCols(2) * raised.asDiagonal() * svd.V.leftCols(2).transpose()).norm();
+    KB_CHECK_WITHIN(T(abs(off - sqrt(T(5) + kb::ratio<T>(1, 100)))), bound, "σ₁ + 1/10: error √(5 + 1/100)");
+    CHECK_FALSE(kb::test::within(T(off - best), bound, "σ₁ raised by 1/10 is as good (wrong)").ok);
+}
+
 //! [other-subsets]
 TEST_CASE_TEMPLATE("every other choice of p eigenpairs leaves the larger error sqrt(sum_{j not in S} lambda_j^2) "
                    "[zhu:thm2]",

@@ -14,6 +14,11 @@
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"
 
+// The test suite's tolerance header is the one source of the constants c₁ and c₂: the
+// chapter programs accept the same rounding as the tests. (Included by its path from this
+// folder: the chapter programs do not have tests/support on their include path.)
+#include "../../tests/support/tolerance.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
@@ -76,11 +81,12 @@ std::string matrix_to_string(const Matrix<T>& A, int digits = 6, const std::stri
     return os.str();
 }
 
-/// \brief The bound a chapter program accepts for a rounding error: \f$32\,n\,\varepsilon\,\text{scale}\f$
-///        (the same form as the test suite's factorisation bound).
+/// \brief The bound a chapter program accepts for a rounding error: \f$c_2\,n\,\varepsilon\,\text{scale}\f$,
+///        the test suite's factorisation bound (kb::test::factorisation, with its calibrated
+///        constant kb::test::c_factorisation).
 template <class T>
 T rounding_bound(long n, const T& scale) {
-    return T(32) * T(n) * epsilon<T>() * scale;
+    return kb::test::factorisation<T>(n, scale).value;
 }
 
 /// \brief Collects and prints the checks of one chapter program.

@@ -6,17 +6,17 @@
 ///
 /// Three problems, three answers, for a symmetric \f$A = \sum_j \lambda_j u_j u_j^\top\f$:
 ///  - A positive semi-definite (a Gram matrix): the best rank-p approximation keeps the
-///    p *largest* eigenvalues — kb::truncate_psd;
+///    p *largest* eigenvalues — kb::truncate_psd();
 ///  - A indefinite (e.g. \f$-\tfrac12JD^{(2)}J\f$ of a non-Euclidean D): the best rank-p
 ///    approximation keeps the p eigenvalues of largest *absolute value* —
-///    kb::best_rank_p_symmetric; the best approximation of the form \f$XX^\top\f$
-///    (PSD of rank ≤ p, classical MDS) keeps the largest *positive* ones — kb::best_psd_rank_p;
+///    kb::best_rank_p_symmetric(); the best approximation of the form \f$XX^\top\f$
+///    (PSD of rank ≤ p, classical MDS) keeps the largest *positive* ones — kb::best_psd_rank_p();
 ///  - a data matrix X (N×q): the best rank-p approximation keeps the p largest singular
-///    values — kb::truncate_svd.
+///    values — kb::truncate_svd().
 ///
-/// The routines taking a decomposition (kb::eigen_sum, kb::svd_sum, and the error
+/// The routines taking a decomposition (kb::eigen_sum(), kb::svd_sum(), and the error
 /// formulas) are light and work in every scalar type, `kb::rational` included; the ones
-/// taking a matrix call the library's pre-compiled kb::symmetric_eigen / kb::thin_svd.
+/// taking a matrix call the library's pre-compiled kb::symmetric_eigen() / kb::thin_svd().
 ///
 /// \see the chapter page "Chapter 3 — The Eckart–Young theorem".
 
@@ -92,7 +92,7 @@ Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
 }
 
 /// \brief The squared Frobenius error of keeping the indices S:
-///        \f[ \|A - A_S\|_F^2 = \sum_{j\notin S}\lambda_j^2 \f]
+///        \f[ \norm{A - A_S}_F^2 = \sum_{j\notin S}\lambda_j^2 \f]
 ///        (the same for singular values). Exact in `kb::rational`.
 /// \param values the spectrum \f$\lambda\f$ (or \f$\sigma\f$); \param S the kept indices.
 template <class T>
@@ -104,7 +104,7 @@ T discarded_sum_of_squares(const Vector<T>& values, const IndexList& S) {
 }
 
 /// \brief The spectral error of keeping the indices S:
-///        \f$\|A - A_S\|_2 = \max_{j\notin S}|\lambda_j|\f$ (0 if nothing is discarded).
+///        \f$\norm{A - A_S}_2 = \max_{j\notin S}|\lambda_j|\f$ (0 if nothing is discarded).
 /// \param values the spectrum \f$\lambda\f$ (or \f$\sigma\f$); \param S the kept indices.
 template <class T>
 T largest_discarded(const Vector<T>& values, const IndexList& S) {
@@ -115,9 +115,9 @@ T largest_discarded(const Vector<T>& values, const IndexList& S) {
     return largest;
 }
 
-/// \brief Eckart–Young's Frobenius error for a decreasing spectrum:
-///        \f$\|A - A_p\|_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$ (floating-point types; in
-///        `kb::rational` use kb::discarded_sum_of_squares, the exact square).
+/// \brief Eckart–Young's Frobenius error for a decreasing spectrum (`zhu:thm2`):
+///        \f$\norm{A - A_p}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$ (floating-point types; in
+///        `kb::rational` use kb::discarded_sum_of_squares(), the exact square).
 /// \param values \f$\lambda_1 \ge \lambda_2 \ge \dots\f$ (or \f$\sigma\f$); \param p number kept, \f$0\le p\le n\f$.
 template <class T>
 T eckart_young_frobenius(const Vector<T>& values, Eigen::Index p) {
@@ -125,8 +125,8 @@ T eckart_young_frobenius(const Vector<T>& values, Eigen::Index p) {
     return sqrt(discarded_sum_of_squares(values, first_indices(p)));
 }
 
-/// \brief Eckart–Young's spectral error for a decreasing spectrum:
-///        \f$\|A - A_p\|_2 = |\lambda_{p+1}|\f$, and 0 when \f$p = n\f$.
+/// \brief Eckart–Young's spectral error for a decreasing spectrum (`zhu:thm2`):
+///        \f$\norm{A - A_p}_2 = |\lambda_{p+1}|\f$, and 0 when \f$p = n\f$.
 /// \param values \f$\lambda_1 \ge \lambda_2 \ge \dots \ge 0\f$ (or \f$\sigma\f$); \param p number kept, \f$0\le p\le n\f$.
 template <class T>
 T eckart_young_spectral(const Vector<T>& values, Eigen::Index p) {
@@ -139,8 +139,8 @@ struct LowRankApproximation {
     Matrix<T> approximation; ///< \f$A_S = \sum_{j\in S}\lambda_j u_j u_j^\top\f$ (or \f$\sum_{j\in S}\sigma_j u_j v_j^\top\f$)
     Vector<T> values;        ///< the whole spectrum of A, decreasing (eigenvalues, or singular values)
     IndexList kept;          ///< S, the indices of the kept eigenpairs (singular triplets)
-    T frobenius_error;       ///< predicted \f$\|A - A_S\|_F = (\sum_{j\notin S}\lambda_j^2)^{1/2}\f$
-    T spectral_error;        ///< predicted \f$\|A - A_S\|_2 = \max_{j\notin S}|\lambda_j|\f$
+    T frobenius_error;       ///< predicted \f$\norm{A - A_S}_F = (\sum_{j\notin S}\lambda_j^2)^{1/2}\f$
+    T spectral_error;        ///< predicted \f$\norm{A - A_S}_2 = \max_{j\notin S}|\lambda_j|\f$
 };
 
 namespace detail {
@@ -166,11 +166,11 @@ inline void require_rank(Eigen::Index p, Eigen::Index n, const std::string& wher
 } // namespace detail
 
 /// \brief Eckart–Young for a PSD matrix (`zhu:thm2`): the truncation
-///        \f[ G_p = \sum_{j\le p}\lambda_j u_j u_j^\top, \qquad \|G - G_p\|_F = \Bigl(\sum_{j>p}\lambda_j^2\Bigr)^{1/2},
-///            \qquad \|G - G_p\|_2 = \lambda_{p+1}, \f]
+///        \f[ G_p = \sum_{j\le p}\lambda_j u_j u_j^\top, \qquad \norm{G - G_p}_F = \Bigl(\sum_{j>p}\lambda_j^2\Bigr)^{1/2},
+///            \qquad \norm{G - G_p}_2 = \lambda_{p+1}, \f]
 ///        is a best approximation of G of rank ≤ p in both norms (unique in Frobenius
 ///        norm iff \f$\lambda_p > \lambda_{p+1}\f$).
-/// \param G n×n symmetric positive semi-definite (to rounding, kb::require_psd).
+/// \param G n×n symmetric positive semi-definite (to rounding, kb::require_psd()).
 /// \param p the rank, \f$0 \le p \le n\f$.
 /// \throws kb::error if G is not square, symmetric, finite and PSD, or p is out of range.
 template <class T>
@@ -186,7 +186,8 @@ LowRankApproximation<T> truncate_psd(const Matrix<T>& G, Eigen::Index p) {
 ///        \f[ A_S = \sum_{j\in S}\lambda_j u_j u_j^\top,\quad S = \text{the } p \text{ indices of largest } |\lambda_j|. \f]
 ///
 /// The singular values of a symmetric matrix are the \f$|\lambda_j|\f$, so this is
-/// Eckart–Young applied to them. Ties in \f$|\lambda|\f$ are broken towards the larger λ.
+/// Eckart–Young (`zhu:thm2`) applied to them — the right reading of "the first p eigens"
+/// for an indefinite \f$-\tfrac12JD^{(2)}J\f$ of `zhu:2.2.2`. Ties in \f$|\lambda|\f$ are broken towards the larger λ.
 /// \param A n×n symmetric; \param p the rank, \f$0 \le p \le n\f$.
 /// \throws kb::error if A is not square, symmetric and finite, or p is out of range.
 template <class T>
@@ -204,8 +205,9 @@ LowRankApproximation<T> best_rank_p_symmetric(const Matrix<T>& A, Eigen::Index p
 
 /// \brief Best approximation of a symmetric A by a PSD matrix of rank ≤ p, i.e. by a
 ///        Gram matrix \f$XX^\top\f$ with X N×p (classical MDS, `zhu:def1`): keep the
-///        largest eigenvalues among the *positive* ones, at most p of them,
-///        \f[ \min_{X\in\mathbb{R}^{n\times p}}\|A - XX^\top\|_F^2 = \sum_{j > p,\ \lambda_j>0}\lambda_j^2 + \sum_{\lambda_j<0}\lambda_j^2. \f]
+///        largest eigenvalues among the *positive* ones, at most p of them (for the indefinite
+///        \f$-\tfrac12JD^{(2)}J\f$ of a non-Euclidean D, `zhu:2.2.2`),
+///        \f[ \min_{X\in\R^{n\times p}}\norm{A - XX^\top}_F^2 = \sum_{j > p,\ \lambda_j>0}\lambda_j^2 + \sum_{\lambda_j<0}\lambda_j^2. \f]
 /// \param A n×n symmetric; \param p the rank, \f$0 \le p \le n\f$.
 /// \throws kb::error if A is not square, symmetric and finite, or p is out of range.
 template <class T>
@@ -219,14 +221,16 @@ LowRankApproximation<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) {
     return detail::from_eigen(eig, S);
 }
 
-/// \brief Eckart–Young for a data matrix: the truncated SVD
-///        \f[ X_p = \sum_{j\le p}\sigma_j u_j v_j^\top, \qquad \|X - X_p\|_F = \Bigl(\sum_{j>p}\sigma_j^2\Bigr)^{1/2},
-///            \qquad \|X - X_p\|_2 = \sigma_{p+1}. \f]
+/// \brief Eckart–Young for a data matrix (`zhu:thm2`, SVD form): the truncated SVD
+///        \f[ X_p = \sum_{j\le p}\sigma_j u_j v_j^\top, \qquad \norm{X - X_p}_F = \Bigl(\sum_{j>p}\sigma_j^2\Bigr)^{1/2},
+///            \qquad \norm{X - X_p}_2 = \sigma_{p+1}. \f]
 /// \param X N×q, finite; \param p the rank, \f$0 \le p \le \min(N, q)\f$.
 /// \throws kb::error if X is empty or not finite, or p is out of range.
 template <class T>
 LowRankApproximation<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) {
-    using std::sqrt;
+    require(X.rows() > 0 && X.cols() > 0, "truncate_svd",
+            "X must be non-empty, but it is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+    require_finite(X, "truncate_svd", "X");
     const Svd<T> svd = thin_svd(X);
     detail::require_rank(p, svd.sigma.size(), "truncate_svd");
     const IndexList S = first_indices(p);
@@ -239,8 +243,8 @@ LowRankApproximation<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) {
     return out;
 }
 
-/// \brief Spectral norm of a symmetric matrix, \f$\|A\|_2 = \max_j|\lambda_j(A)|\f$
-///        (kb::symmetric_eigen).
+/// \brief Spectral norm of a symmetric matrix, \f$\norm{A}_2 = \max_j|\lambda_j(A)|\f$
+///        (kb::symmetric_eigen()).
 /// \throws kb::error if A is not square, symmetric and finite.
 template <class T>
 T symmetric_spectral_norm(const Matrix<T>& A) {
@@ -250,7 +254,7 @@ T symmetric_spectral_norm(const Matrix<T>& A) {
     return max(abs(eig.values(0)), abs(eig.values(eig.values.size() - 1)));
 }
 
-/// \brief Spectral norm of any matrix, \f$\|A\|_2 = \sigma_1(A)\f$ (kb::thin_svd).
+/// \brief Spectral norm of any matrix, \f$\norm{A}_2 = \sigma_1(A)\f$ (kb::thin_svd()).
 /// \throws kb::error if A is empty or not finite.
 template <class T>
 T spectral_norm(const Matrix<T>& A) {

@@ -5,13 +5,18 @@
 ///        \f$B = -\tfrac12 J D^{(2)} J\f$; the MDS stress and the classical-MDS objective;
 ///        pairwise distances of a configuration.
 ///
+/// Implements `zhu:mds-setup` (kb::mds_stress(), kb::guttman_transform()), `zhu:def1`
+/// (kb::classical_mds(), kb::classical_mds_objective()), `zhu:1.2.1` and `zhu:1.2.2` (classical
+/// MDS of \f$YY^\top\f$ gives the PCA scores) and `zhu:2.2.2` (kb::gram_from_squared_distances(),
+/// kb::classical_mds_from_distances()).
+///
 /// Notation of the chapter (`zhu` §1 and §2.2.2): N points are the rows of an N×q data
 /// matrix Y; a p-dimensional configuration is an N×p matrix X whose rows are the
 /// \f$x_i\f$; \f$D = (d_{ij})\f$ is a dissimilarity matrix and \f$D^{(2)} = (d_{ij}^2)\f$
-/// its entry-wise square; \f$J = I - \tfrac1N\mathbb{1}\mathbb{1}^\top\f$.
+/// its entry-wise square; \f$J = I - \tfrac1N\one\one^\top\f$.
 ///
-/// The eigen-decomposition is the library's pre-compiled kb::symmetric_eigen, so
-/// kb::classical_mds works in `double`, `kb::real50` and `kb::real100`. Everything
+/// The eigen-decomposition is the library's pre-compiled kb::symmetric_eigen(), so
+/// kb::classical_mds() works in `double`, `kb::real50` and `kb::real100`. Everything
 /// else in this header is one pass of sums and products and works in `kb::rational`
 /// too, exactly.
 ///
@@ -27,9 +32,9 @@
 namespace kb {
 
 /// \brief The squared Euclidean distances of the rows of X:
-///        \f[ D^{(2)}_{ij} = \|x_i - x_j\|^2 = \sum_k (x_{ik} - x_{jk})^2. \f]
+///        \f[ D^{(2)}_{ij} = \norm{x_i - x_j}^2 = \sum_k (x_{ik} - x_{jk})^2. \f]
 ///
-/// Computed from the differences (not as \f$\|x_i\|^2 + \|x_j\|^2 - 2x_i^\top x_j\f$, which
+/// Computed from the differences (not as \f$\norm{x_i}^2 + \norm{x_j}^2 - 2x_i^\top x_j\f$, which
 /// cancels catastrophically): exactly symmetric, exactly zero on the diagonal, never
 /// negative, and exact in `kb::rational`.
 /// \param X N×q, one point per row.
@@ -50,8 +55,8 @@ Matrix<T> squared_distances(const Matrix<T>& X) {
     return D2;
 }
 
-/// \brief The Euclidean distances \f$d_{ij} = \|x_i - x_j\|\f$ of the rows of X (the
-///        entry-wise square root of kb::squared_distances; floating-point types only).
+/// \brief The Euclidean distances \f$d_{ij} = \norm{x_i - x_j}\f$ of the rows of X (the
+///        entry-wise square root of kb::squared_distances(); floating-point types only).
 /// \param X N×q, one point per row.
 /// \throws kb::error if X is empty or not finite.
 template <class T>
@@ -65,7 +70,7 @@ Matrix<T> distances(const Matrix<T>& X) {
 }
 
 /// \brief The city-block (Manhattan, \f$\ell^1\f$) distances of the rows of X:
-///        \f[ d_{ij} = \|x_i - x_j\|_1 = \sum_k |x_{ik} - x_{jk}|. \f]
+///        \f[ d_{ij} = \norm{x_i - x_j}_1 = \sum_k |x_{ik} - x_{jk}|. \f]
 ///
 /// A metric, but not a Euclidean one: chapter 2 shows the negative eigenvalues of
 /// \f$-\tfrac12 J D^{(2)} J\f$ it produces. Exact in `kb::rational`.
@@ -88,7 +93,7 @@ Matrix<T> city_block_distances(const Matrix<T>& X) {
 }
 
 /// \brief The entry-wise square \f$D^{(2)} = (d_{ij}^2)\f$ of a dissimilarity matrix
-///        (no checks: the callers check D with kb::require_dissimilarity).
+///        (no checks: the callers check D with kb::require_dissimilarity()).
 template <class T>
 Matrix<T> entrywise_square(const Matrix<T>& D) {
     return D.cwiseProduct(D);
@@ -136,13 +141,13 @@ void require_dissimilarity(const Matrix<T>& D, const std::string& where, const s
 }
 
 /// \brief The classical-MDS Gram matrix of squared dissimilarities (`zhu:2.2.2`):
-///        \f[ B = -\tfrac12\, J\, D^{(2)} J, \qquad J = I - \tfrac1N\mathbb{1}\mathbb{1}^\top. \f]
+///        \f[ B = -\tfrac12\, J\, D^{(2)} J, \qquad J = I - \tfrac1N\one\one^\top. \f]
 ///
 /// For Euclidean distances of points \f$y_i\f$ this is exactly the Gram matrix
 /// \f$(JY)(JY)^\top\f$ of the centred points; for other dissimilarities B may have
 /// negative eigenvalues (and then no configuration of points has these distances:
 /// Schoenberg's criterion, chapter 2). Exact in `kb::rational`.
-/// \param D2 N×N squared dissimilarities \f$d_{ij}^2\f$ (kb::require_dissimilarity).
+/// \param D2 N×N squared dissimilarities \f$d_{ij}^2\f$ (kb::require_dissimilarity()).
 /// \throws kb::error if D2 is not a dissimilarity matrix.
 template <class T>
 Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
@@ -151,8 +156,8 @@ Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
     return double_center(D2) * (T(-1) / T(2));
 }
 
-/// \brief The result of classical MDS: the coordinates, the whole spectrum of the Gram
-///        matrix B, and how much of B the coordinates could not represent.
+/// \brief The result of classical MDS (`zhu:def1`, `zhu:2.2.2`): the coordinates, the whole
+///        spectrum of the Gram matrix B, and how much of B the coordinates could not represent.
 ///
 /// With \f$B = \sum_j \lambda_j u_j u_j^\top\f$, \f$\lambda_1 \ge \dots \ge \lambda_N\f$, the
 /// coordinates are \f$X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]\f$ (N×p) and
@@ -164,23 +169,27 @@ struct MdsResult {
     Matrix<T> X;               ///< N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$
     Matrix<T> B;               ///< the N×N Gram matrix that was decomposed
     Vector<T> eigenvalues;     ///< all N eigenvalues of B, decreasing, negative ones included
-    Matrix<T> eigenvectors;    ///< N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen's sign rule)
+    Matrix<T> eigenvectors;    ///< N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen()'s sign rule)
     Eigen::Index p = 0;        ///< number of coordinates kept (columns of X)
     Eigen::Index positive = 0; ///< number of eigenvalues \f$> \tau\f$ (the largest p allowed)
     Eigen::Index negative = 0; ///< number of eigenvalues \f$< -\tau\f$ (0 iff B is PSD to rounding)
-    T tolerance;               ///< \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance)
+    T tolerance;               ///< \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance())
     T negative_mass;           ///< \f$\sum_{\lambda_j<-\tau}|\lambda_j| \,/\, \sum_j|\lambda_j|\f$: how non-Euclidean the input is
     T discarded_mass;          ///< \f$\sum_{j>p,\ \lambda_j>\tau}\lambda_j \,/\, \sum_j|\lambda_j|\f$: positive mass left out when p < `positive`
-    T residual;                ///< \f$\|B - XX^\top\|_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of `zhu:def1`, from the spectrum
+    T residual;                ///< \f$\norm{B - XX^\top}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of `zhu:def1`, from the spectrum
 };
 
 /// \brief Classical MDS from a Gram (similarity) matrix — the solution of `zhu:def1`:
-///        \f[ \min_{X \in \mathbb{R}^{N\times p}} \|B - XX^\top\|_F, \qquad
+///        \f[ \min_{X \in \R^{N\times p}} \norm{B - XX^\top}_F, \qquad
 ///            X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]. \f]
 ///
-/// B is used as given: for the Gram matrix \f$YY^\top\f$ of centred data this gives the
-/// PCA scores (`zhu:1.2.2`); for uncentred similarities, centre first with
-/// kb::double_center if centred coordinates are wanted. Only positive eigenvalues give
+/// B is used as given: for the Gram matrix \f$YY^\top = UD^2U^\top\f$ of centred data
+/// \f$Y = UDV^\top\f$ (`zhu:1.2.1`) the eigenpairs are \f$(d_j^2, u_j)\f$ and X = UD are the
+/// PCA scores (`zhu:1.2.2`); in Gallier's names, the \f$\sigma_k^2\f$ are the non-zero
+/// eigenvalues of \f$\widehat K = \widehat X\widehat X^\top\f$ (`gallier:svd`). For the Gram
+/// matrix of squared distances, \f$-\tfrac12 JD^{(2)}J\f$, see `zhu:2.2.2`. For uncentred
+/// similarities, centre first with
+/// kb::double_center() if centred coordinates are wanted. Only positive eigenvalues give
 /// coordinates: negative ones are reported (`negative`, `negative_mass`), never square-rooted.
 ///
 /// \param B N×N symmetric, finite, N ≥ 2.
@@ -245,21 +254,21 @@ MdsResult<T> classical_mds(const Matrix<T>& B, Eigen::Index p) {
     return out;
 }
 
-/// \brief Classical MDS from squared dissimilarities: kb::classical_mds of
-///        \f$B = -\tfrac12 J D^{(2)} J\f$ (kb::gram_from_squared_distances).
+/// \brief Classical MDS from squared dissimilarities: kb::classical_mds() of
+///        \f$B = -\tfrac12 J D^{(2)} J\f$ (kb::gram_from_squared_distances()).
 /// \param D2 N×N squared dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
-/// \param p  number of coordinates (see kb::classical_mds).
-/// \throws kb::error as kb::require_dissimilarity and kb::classical_mds.
+/// \param p  number of coordinates (see kb::classical_mds()).
+/// \throws kb::error as kb::require_dissimilarity() and kb::classical_mds().
 template <class T>
 MdsResult<T> classical_mds_from_squared_distances(const Matrix<T>& D2, Eigen::Index p) {
     return classical_mds(gram_from_squared_distances(D2), p);
 }
 
 /// \brief Classical MDS from dissimilarities \f$d_{ij}\f$ (`zhu:2.2.2`): squares them and
-///        calls kb::classical_mds_from_squared_distances.
+///        calls kb::classical_mds_from_squared_distances().
 /// \param D N×N dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
-/// \param p number of coordinates (see kb::classical_mds).
-/// \throws kb::error as kb::require_dissimilarity and kb::classical_mds.
+/// \param p number of coordinates (see kb::classical_mds()).
+/// \throws kb::error as kb::require_dissimilarity() and kb::classical_mds().
 template <class T>
 MdsResult<T> classical_mds_from_distances(const Matrix<T>& D, Eigen::Index p) {
     require_dissimilarity(D, "classical_mds_from_distances", "D");
@@ -267,9 +276,9 @@ MdsResult<T> classical_mds_from_distances(const Matrix<T>& D, Eigen::Index p) {
 }
 
 /// \brief The objective of classical MDS (`zhu:def1`) at a configuration X:
-///        \f[ \sum_{i,j}\bigl(b_{ij} - x_i^\top x_j\bigr)^2 = \|B - XX^\top\|_F^2. \f]
+///        \f[ \sum_{i,j}\bigl(b_{ij} - x_i^\top x_j\bigr)^2 = \norm{B - XX^\top}_F^2. \f]
 ///
-/// The seed minimises \f$\|B - XX^\top\|_F\f$; its square has the same minimisers and is
+/// The seed minimises \f$\norm{B - XX^\top}_F\f$; its square has the same minimisers and is
 /// exact in `kb::rational`.
 /// \param B N×N similarities; \param X N×p configuration.
 /// \throws kb::error if the shapes do not match.
@@ -283,7 +292,7 @@ T classical_mds_objective(const Matrix<T>& B, const Matrix<T>& X) {
 }
 
 /// \brief The MDS objective of `zhu:mds-setup` with \f$d_2\f$ the Euclidean distance:
-///        \f[ \sum_{1\le i,j\le N}\bigl(d_{ij} - \|x_i - x_j\|\bigr)^2 \f]
+///        \f[ \sum_{1\le i,j\le N}\bigl(d_{ij} - \norm{x_i - x_j}\bigr)^2 \f]
 ///        (every pair counted twice, as the seed writes it). Floating-point types only.
 /// \param D N×N dissimilarities \f$d_{ij} = d_1(y_i, y_j)\f$; \param X N×p configuration.
 /// \throws kb::error if D is not a dissimilarity matrix or X has the wrong number of rows.
@@ -296,8 +305,8 @@ T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
     return (D - distances(X)).squaredNorm();
 }
 
-/// \brief One Guttman transform (the SMACOF step) for the stress of kb::mds_stress:
-///        \f[ X^{+} = \tfrac1N\,C(X)\,X, \quad C_{ij} = -\frac{d_{ij}}{\|x_i - x_j\|}\ (i\ne j,\
+/// \brief One Guttman transform (the SMACOF step) for the stress of kb::mds_stress():
+///        \f[ X^{+} = \tfrac1N\,C(X)\,X, \quad C_{ij} = -\frac{d_{ij}}{\norm{x_i - x_j}}\ (i\ne j,\
 ///            x_i \ne x_j), \quad C_{ij} = 0 \text{ if } x_i = x_j, \quad C_{ii} = -\sum_{j\ne i} C_{ij}. \f]
 ///
 /// The stress never increases under this step, and it decreases strictly unless X is a
@@ -305,7 +314,7 @@ T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
 /// MDS configuration does *not* minimise the stress of `zhu:mds-setup`. Floating-point
 /// types only.
 /// \param D N×N dissimilarities; \param X N×p configuration.
-/// \throws kb::error as kb::mds_stress.
+/// \throws kb::error as kb::mds_stress().
 template <class T>
 Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
     require_dissimilarity(D, "guttman_transform", "D");

@@ -6,8 +6,13 @@
 ///        transform of new points; the least-squares and total-least-squares lines of a
 ///        planar data set; regression on derived (polynomial) features.
 ///
+/// Implements `beeny:ex2.1` (kb::pca(), kb::scatter_matrix()), `beeny:defA.4`
+/// (kb::covariance_matrix()), `beeny:lemA.1`–`beeny:lemA.3` as used by PCA, `beeny:2.1`
+/// (kb::ols_line(), kb::tls_line(), kb::lambda_max(), kb::eq4_slope()) and `beeny:ex1.1`
+/// (kb::polynomial_features(), kb::linear_regression(), kb::polynomial_regression()).
+///
 /// **Conventions.** Rows are points: the data set A is N×q. The centred data is
-/// \f$X = A - \mathbb{1}\mu\f$ with the column means \f$\mu = \tfrac1N \mathbb{1}^\top A\f$.
+/// \f$X = A - \one\mu\f$ with the column means \f$\mu = \tfrac1N \one^\top A\f$.
 /// Two matrices are built from X and the book keeps their names apart:
 ///  - the **scatter matrix** \f$S = X^\top X\f$ (what `beeny` Example 2.1 calls "the
 ///    covariance matrix C"), with eigenvalues \f$\lambda_j = \sigma_j^2\f$, the squared
@@ -18,12 +23,12 @@
 /// Both have the same eigenvectors, so both give the same loadings and scores.
 ///
 /// **Sign rule.** A loading \f$v_j\f$ is determined only up to sign; kernelbook makes the
-/// entry of largest absolute value positive (kb::apply_sign_rule), and the scores
+/// entry of largest absolute value positive (kb::apply_sign_rule()), and the scores
 /// \f$P = XV\f$ follow. Printed results from other software may differ by the sign of
 /// whole columns.
 ///
-/// The heavy decompositions are the library's precompiled kb::symmetric_eigen and
-/// kb::thin_svd; everything here is products and sums, so it is header-only.
+/// The heavy decompositions are the library's precompiled kb::symmetric_eigen() and
+/// kb::thin_svd(); everything here is products and sums, so it is header-only.
 /// \see \ref ch01-pca
 
 #include "kernelbook/centering.hpp"
@@ -54,10 +59,11 @@ Matrix<T> cross_product(const Matrix<T>& X) {
 } // namespace detail
 /// \endcond
 
-/// \brief The scatter matrix of the data: \f[ S = X^\top X, \qquad X = A - \mathbb{1}\mu, \f]
-///        the matrix `beeny` Example 2.1 calls C (and "the covariance matrix").
+/// \brief The scatter matrix of the data: \f[ S = X^\top X, \qquad X = A - \one\mu, \f]
+///        the matrix `beeny` Example 2.1 calls C (and "the covariance matrix"), `beeny:ex2.1`.
 ///
-/// Exact in `kb::rational`. Its eigenvalues are the squared singular values of X.
+/// Exact in `kb::rational`. Its eigenvalues are the squared singular values of X. It is
+/// symmetric positive semi-definite, \f$x^\top X^\top X x = \norm{Xx}^2 \ge 0\f$ (`beeny:lemA.3`).
 /// \param A N×q data (rows are points), N ≥ 1, finite.
 /// \returns the q×q symmetric PSD matrix \f$X^\top X\f$ (exactly symmetric).
 /// \throws kb::error if A is empty or not finite.
@@ -69,7 +75,7 @@ Matrix<T> scatter_matrix(const Matrix<T>& A) {
     return detail::cross_product(center_columns(A));
 }
 
-/// \brief The covariance matrix of `beeny` Definition A.4:
+/// \brief The covariance matrix of `beeny` Definition A.4 (`beeny:defA.4`):
 ///        \f[ \operatorname{cov}(A)_{ij} = \operatorname{cov}(a_i, a_j)
 ///            = \frac{1}{N-1}\sum_{n=1}^{N}(A_{ni} - \mu_i)(A_{nj} - \mu_j),
 ///            \qquad \operatorname{cov}(A) = \frac{X^\top X}{N-1}. \f]
@@ -87,51 +93,51 @@ Matrix<T> covariance_matrix(const Matrix<T>& A) {
 // PCA
 // ─────────────────────────────────────────────────────────────────────────────────────
 
-/// \brief The two ways kb::pca computes the principal axes.
+/// \brief The two ways kb::pca() computes the principal axes.
 enum class PcaRoute {
     svd,             ///< thin SVD \f$X = U\Sigma V^\top\f$ of the centred data; \f$\lambda_j = \sigma_j^2\f$
     covariance_eigen ///< symmetric eigen-decomposition \f$X^\top X = V\Lambda V^\top\f$
 };
 
 /// \brief The rank tolerance of PCA: an eigenvalue \f$\lambda_j\f$ of \f$X^\top X\f$ with
-///        \f[ \lambda_j \le \max(N, q)\,\varepsilon\,\|X\|_F^2 \f]
+///        \f[ \lambda_j \le \max(N, q)\,\varepsilon\,\norm{X}_F^2 \f]
 ///        is indistinguishable from zero.
 ///
 /// Forming \f$X^\top X\f$ in floating point perturbs each entry by up to
 /// \f$N\varepsilon\,(|X|^\top|X|)_{ij}\f$, i.e. the eigenvalues by up to about
-/// \f$N\varepsilon\|X\|_F^2\f$; both routes of kb::pca use this same tolerance so that they
-/// agree on the rank. (In singular values: \f$\sigma_j \le \sqrt{\max(N,q)\,\varepsilon}\,\|X\|_F\f$.)
-/// \param N, q the shape of the data; \param total_scatter \f$\|X\|_F^2 = \operatorname{tr}(X^\top X)\f$.
+/// \f$N\varepsilon\norm{X}_F^2\f$; both routes of kb::pca() use this same tolerance so that they
+/// agree on the rank. (In singular values: \f$\sigma_j \le \sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$.)
+/// \param N, q the shape of the data; \param total_scatter \f$\norm{X}_F^2 = \operatorname{tr}(X^\top X)\f$.
 template <class T>
 T pca_rank_tolerance(Eigen::Index N, Eigen::Index q, const T& total_scatter) {
     return T(std::max(N, q)) * epsilon<T>() * total_scatter;
 }
 
-/// \brief The result of kb::pca: mean, loadings, spectrum, scores, explained variance,
-///        and the maps between data and scores.
+/// \brief The result of kb::pca(): mean, loadings, spectrum, scores, explained variance,
+///        and the maps between data and scores (`beeny:ex2.1`).
 ///
-/// With \f$X = A - \mathbb{1}\mu\f$ and \f$V_k = [v_1, \dots, v_k]\f$:
-/// \f[ X^\top X\, v_j = \lambda_j v_j, \qquad \lambda_j = \sigma_j^2, \qquad P = X V_k, \qquad
-///     \hat A_k = P V_k^\top + \mathbb{1}\mu. \f]
+/// With \f$X = A - \one\mu\f$ and \f$V_k = [v_1, \dots, v_k]\f$:
+/// \f[ X^\top X\, v_j = \lambda_j v_j, \qquad \lambda_j = \sigma_j^2, \qquad P = X V_k = U_k\Sigma_k, \qquad
+///     \hat A_k = P V_k^\top + \one\mu. \f]
 template <class T>
 struct Pca {
     RowVector<T> mean;        ///< \f$\mu\f$ (1×q): the column means of the training data
     Matrix<T> loadings;       ///< \f$V_k\f$ (q×k): orthonormal principal axes, sign rule applied
     Vector<T> eigenvalues;    ///< \f$\lambda_1 \ge \dots \ge \lambda_k\f$: eigenvalues of the scatter matrix \f$X^\top X\f$ (= \f$\sigma_j^2\f$)
     Vector<T> variances;      ///< \f$\lambda_j/(N-1)\f$: sample variances along \f$v_j\f$, the eigenvalues of \f$\operatorname{cov}(A)\f$ (Definition A.4)
-    Vector<T> singular_values; ///< \f$\sigma_j\f$: singular values of X (length k); by the covariance route \f$\sqrt{\lambda_j}\f$, accurate only to about \f$\sqrt{\max(N,q)\,\varepsilon}\,\|X\|_F\f$ in absolute terms
+    Vector<T> singular_values; ///< \f$\sigma_j\f$: singular values of X (length k); by the covariance route \f$\sqrt{\lambda_j}\f$, accurate only to about \f$\sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$ in absolute terms
     Vector<T> spectrum;       ///< all \f$\min(N, q)\f$ eigenvalues of \f$X^\top X\f$, decreasing (rounding-level negatives set to 0)
     Vector<T> explained_variance_ratio; ///< \f$\lambda_j / \operatorname{tr}(X^\top X)\f$ for \f$j \le k\f$
-    T total_scatter = T(0);   ///< \f$\operatorname{tr}(X^\top X) = \|X\|_F^2 = \sum_j \lambda_j\f$, computed directly from X
+    T total_scatter = T(0);   ///< \f$\operatorname{tr}(X^\top X) = \norm{X}_F^2 = \sum_j \lambda_j\f$, computed directly from X
     Matrix<T> scores;         ///< \f$P = X V_k\f$ (N×k): the coordinates of the training points on the axes
     Eigen::Index points = 0;  ///< N, the number of training points
-    Eigen::Index rank = 0;    ///< numerical rank of X (eigenvalues above kb::pca_rank_tolerance)
+    Eigen::Index rank = 0;    ///< numerical rank of X (eigenvalues above kb::pca_rank_tolerance())
 
     /// \brief Number of components kept, k.
     Eigen::Index components() const { return loadings.cols(); }
 
     /// \brief Scores of new points, centred with the *training* mean:
-    ///        \f[ P_Z = (Z - \mathbb{1}\mu)\,V_k. \f]
+    ///        \f[ P_Z = (Z - \one\mu)\,V_k. \f]
     /// \param Z M×q new points (rows), finite.
     /// \returns M×k scores.
     /// \throws kb::error if Z does not have q columns or is not finite.
@@ -147,7 +153,7 @@ struct Pca {
     }
 
     /// \brief Reconstruction from the first m components:
-    ///        \f[ \hat Z = P\, V_m^\top + \mathbb{1}\mu, \qquad m = \text{P.cols()} \le k. \f]
+    ///        \f[ \hat Z = P\, V_m^\top + \one\mu, \qquad m = \text{P.cols()} \le k. \f]
     /// \param P M×m scores (e.g. `scores.leftCols(m)` or `transform(Z).leftCols(m)`), 0 ≤ m ≤ k.
     /// \returns M×q points.
     /// \throws kb::error if P has more than k columns or is not finite.
@@ -165,10 +171,10 @@ struct Pca {
     }
 
     /// \brief Reconstruction error of points Z from m components,
-    ///        \f[ E_m(Z) = \bigl\| Z - \bigl((Z - \mathbb{1}\mu)V_m V_m^\top + \mathbb{1}\mu\bigr) \bigr\|_F. \f]
+    ///        \f[ E_m(Z) = \norm{Z - \bigl((Z - \one\mu)V_m V_m^\top + \one\mu\bigr)}_F. \f]
     ///
-    /// For the training data this is \f$\bigl(\sum_{j>m}\sigma_j^2\bigr)^{1/2}\f$ (chapter 1;
-    /// `beeny` prints \f$\sigma_m + \dots + \sigma_n\f$, an erratum).
+    /// For the training data this is \f$\bigl(\sum_{j>m}\sigma_j^2\bigr)^{1/2}\f$ (chapter 1,
+    /// `beeny:ex2.1`; the seed prints \f$\sigma_m + \dots + \sigma_n\f$, an erratum).
     /// \throws kb::error if m is not in [0, k], or as Pca::transform.
     T reconstruction_error(const Matrix<T>& Z, Eigen::Index m) const {
         require(m >= 0 && m <= loadings.cols(), "Pca::reconstruction_error",
@@ -208,10 +214,14 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 } // namespace detail
 /// \endcond
 
-/// \brief Principal component analysis of N points in \f$\mathbb{R}^q\f$, keeping k components.
+/// \brief Principal component analysis of N points in \f$\R^q\f$, keeping k components
+///        (`beeny:ex2.1`).
 ///
-/// \f[ \mu = \tfrac1N\mathbb{1}^\top A, \quad X = A - \mathbb{1}\mu, \quad
+/// \f[ \mu = \tfrac1N\one^\top A, \quad X = A - \one\mu, \quad
 ///     X^\top X = V\Lambda V^\top \;(\text{or } X = U\Sigma V^\top), \quad P = X V_k. \f]
+/// \f$X^\top X\f$ is symmetric, so its eigenvalues are real and its eigenvectors orthonormal
+/// (`beeny:lemA.1`); it is PSD (`beeny:lemA.3`), so its eigenvalues are \f$\ge 0\f$
+/// (`beeny:lemA.2`) and a negative computed one is rounding, set to 0.
 /// The two routes give the same subspaces, eigenvalues and scores up to rounding (and the
 /// same signs, by the sign rule, wherever the largest entry of a loading is well separated).
 /// The SVD route is the default: it never forms \f$X^\top X\f$, so small singular values
@@ -219,7 +229,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 ///
 /// \param A N×q data, rows are points; N ≥ 2, finite.
 /// \param k number of components, \f$1 \le k \le \min(N-1, q)\f$ and at most the numerical
-///          rank of X (kb::pca_rank_tolerance).
+///          rank of X (kb::pca_rank_tolerance()).
 /// \param route kb::PcaRoute::svd (default) or kb::PcaRoute::covariance_eigen.
 /// \throws kb::error on fewer than two points, non-finite data, k out of range, or k larger
 ///         than the numerical rank (e.g. all points equal, or collinear points and k = 2).
@@ -341,7 +351,7 @@ struct Line {
     T y_at(const T& x) const { return y0 + slope() * (x - x0); }
 };
 
-/// \brief The ordinary-least-squares line, `beeny` eq. (3):
+/// \brief The ordinary-least-squares line, `beeny` eq. (3) (`beeny:2.1`):
 ///        \f[ y(x) = \frac{\operatorname{cov}(x,y)}{\operatorname{var}(x)}(x - \bar x) + \bar y. \f]
 ///
 /// It minimises the sum of squared *vertical* residuals \f$\sum_n (y_n - a_0 - a_1 x_n)^2\f$
@@ -358,7 +368,7 @@ Line<T> ols_line(const Matrix<T>& XY) {
     return {m.mean_x, m.mean_y, m.var_x, m.cov_xy};
 }
 
-/// \brief The largest eigenvalue of the 2×2 covariance matrix in closed form,
+/// \brief The largest eigenvalue of the 2×2 covariance matrix in closed form (`beeny:2.1`),
 ///        \f[ \lambda_{\max} = \tfrac12\Bigl(\operatorname{var}(x) + \operatorname{var}(y)
 ///            + \sqrt{(\operatorname{var}(x) - \operatorname{var}(y))^2 + 4\operatorname{cov}(x,y)^2}\Bigr) \f]
 ///        (`beeny` §2.1, whose "cos(x, y)²" is a misprint of cov(x, y)²).
@@ -380,11 +390,11 @@ T lambda_min(const Moments2<T>& m) {
     return (m.var_x * m.var_y - m.cov_xy * m.cov_xy) / lmax;
 }
 
-/// \brief The slope of `beeny` eq. (4), literally:
+/// \brief The slope of `beeny` eq. (4), literally (`beeny:2.1`):
 ///        \f[ \frac{\lambda_{\max} - \operatorname{var}(x)}{\operatorname{cov}(x,y)}. \f]
 ///
 /// Defined only when cov(x, y) ≠ 0; it loses accuracy when cov(x, y) is small
-/// (cancellation in \f$\lambda_{\max} - \operatorname{var}(x)\f$). kb::tls_line computes the
+/// (cancellation in \f$\lambda_{\max} - \operatorname{var}(x)\f$). kb::tls_line() computes the
 /// same line stably and handles cov(x, y) = 0.
 /// \throws kb::error if cov(x, y) = 0.
 template <class T>
@@ -395,7 +405,7 @@ T eq4_slope(const Moments2<T>& m) {
     return (lambda_max(m) - m.var_x) / m.cov_xy;
 }
 
-/// \brief The total-least-squares (first principal axis) line, `beeny` eq. (4): through
+/// \brief The total-least-squares (first principal axis) line, `beeny` eq. (4) (`beeny:2.1`): through
 ///        \f$(\bar x, \bar y)\f$ along the leading eigenvector of the 2×2 covariance matrix,
 ///        \f[ \begin{pmatrix}\operatorname{var}(x) & \operatorname{cov}\\ \operatorname{cov} & \operatorname{var}(y)\end{pmatrix} d = \lambda_{\max} d. \f]
 ///
@@ -477,7 +487,7 @@ T sum_absolute_vertical_residuals(const Line<T>& line, const Matrix<T>& XY) {
 // Regression on derived features (beeny §1, Example 1.1)
 // ─────────────────────────────────────────────────────────────────────────────────────
 
-/// \brief The polynomial feature map of Example 1.1 (corrected): the attribute x becomes the
+/// \brief The polynomial feature map of Example 1.1 (corrected, `beeny:ex1.1`): the attribute x becomes the
 ///        features \f$z(x) = (x, x^2, \dots, x^d)\f$.
 /// \param x N attributes. \param degree d ≥ 1.
 /// \returns the N×d matrix with rows \f$(x_n, x_n^2, \dots, x_n^d)\f$ (exact in `kb::rational`).
@@ -500,7 +510,7 @@ Matrix<T> polynomial_features(const Vector<T>& x, int degree) {
 /// \brief Multiple linear regression \f$y \sim 1 + z_1 + \dots + z_p\f$ by least squares, in
 ///        the centred (covariance) form that generalises eq. (3):
 ///        \f[ b = (Z_c^\top Z_c)^{-1} Z_c^\top (y - \bar y), \qquad a_0 = \bar y - \bar z\, b, \f]
-///        with \f$Z_c = Z - \mathbb{1}\bar z\f$.
+///        with \f$Z_c = Z - \one\bar z\f$ (`beeny:ex1.1`: regression on derived features).
 /// \param Z N×p features (rows are observations); \param y N responses.
 /// \returns the p + 1 coefficients \f$(a_0, b_1, \dots, b_p)\f$; exact in `kb::rational`.
 /// \throws kb::error on mismatched sizes, N ≤ p, non-finite values, or features that are
@@ -534,7 +544,7 @@ Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
     return a;
 }
 
-/// \brief Polynomial regression \f$y \sim 1 + x + \dots + x^d\f$ by least squares, in the
+/// \brief Polynomial regression \f$y \sim 1 + x + \dots + x^d\f$ by least squares (`beeny:ex1.1`), in the
 ///        classical moment form: the normal equations
 ///        \f[ \sum_{j=0}^{d} \Bigl(\sum_n x_n^{i+j}\Bigr) a_j = \sum_n x_n^i y_n, \qquad i = 0, \dots, d. \f]
 /// \param x, y N attributes and responses; \param degree d ≥ 1.

@@ -20,6 +20,9 @@
 /// suite: one-pass 0.36 (real50), factorisation 0.15 (real50), subspace 0.072 (real50); so
 /// c₁, c₂ are 2.8× and 6.6× above the worst rounding seen, and a wrong formula (an O(1)
 /// error) overshoots them by a ratio of 1/ε ≈ 10¹⁵…10¹⁰⁰. Re-measure when a kind is added.
+///
+/// The chapter programs include this header too (chapters/common/report.hpp), so that the
+/// bound they print, kb::book::rounding_bound, is kb::test::factorisation with the same c₂.
 
 #include "kernelbook/real.hpp"
 
