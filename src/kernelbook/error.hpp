@@ -64,7 +64,7 @@ void require_min_points(const Eigen::MatrixBase<Derived>& X, Eigen::Index min_ro
                         const std::string& where, const std::string& name) {
     require(X.rows() >= min_rows && X.cols() > 0, where,
             name + " must hold at least " + std::to_string(min_rows) +
-                " points (rows) of dimension ≥ 1, but it is " + std::to_string(X.rows()) + "×" +
+                (min_rows == 1 ? " point (row)" : " points (rows)") + " of dimension ≥ 1, but it is " + std::to_string(X.rows()) + "×" +
                 std::to_string(X.cols()));
 }
 

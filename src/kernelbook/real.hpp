@@ -9,8 +9,8 @@
 /// only to 1e-15 is exposed as false), and, where the statement is algebraic, in
 /// `kb::rational`, where it must hold *exactly*.
 ///
-/// Choice of backend (measured on the 2-core build machine, see `tests/bench/` and the
-/// note in `docs/mainpage.md`): GNU MPFR with stack allocation and expression templates
+/// Choice of backend (measured on the 2-core build machine: `tests/bench/`, with the
+/// tables in `tests/bench/README.md`): GNU MPFR with stack allocation and expression templates
 /// off was the fastest in the linear algebra and in `exp`; Boost's header-only
 /// `cpp_bin_float` is the fallback. Expression templates are off everywhere: they never
 /// made the linear algebra faster and they make `auto x = a + b;` dangle.
