@@ -74,8 +74,8 @@ void kernels_and_parameters(Report& report) {
     report.precision<rational>();
     // σ conventions: zhu and beeny exp(−‖x−y‖²/σ²), ghiasi exp(−‖x−y‖²/(2σ²)).
     const rational sigma(3, 2);
-    const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma;
-    const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma;
+    const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma();
+    const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma();
     report.say("  σ = 3/2: zhu/beeny γ = 1/σ² = " + kb::book::fmt(zhu) + ", ghiasi γ = 1/(2σ²) = " +
                kb::book::fmt(ghiasi));
     report.exact("zhu:ex7c", "Gaussian σ conventions: γ_zhu(σ) = 1/σ² and γ_ghiasi(σ) = 1/(2σ²) = γ_zhu(σ)/2",

@@ -178,8 +178,8 @@ TEST_CASE("the sigma conventions: zhu and beeny use gamma = 1/sigma^2 and ghiasi
           "[zhu:ex7c] [ghiasi:eq1] [beeny:thm3.9]") {
     kb::test::property<rational>([] {
         const rational sigma(*kb::test::int_in(1, 40), *kb::test::int_in(1, 9));
-        const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma;
-        const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma;
+        const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma();
+        const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma();
         RC_ASSERT(zhu == 1 / (sigma * sigma));
         RC_ASSERT(ghiasi == 1 / (2 * sigma * sigma));
         // The same σ means twice the γ in zhu's convention: σ_zhu = √2 σ_ghiasi gives one kernel.
@@ -334,8 +334,8 @@ TEST_CASE("the image kernels at q = 784: the extremes 0 and 1 are attained and k
     const int q = 784;
     const auto k1 = kb::PixelPolynomialKernel<rational>::ghiasi();
     const auto k2 = kb::SignedPixelPolynomialKernel<rational>::ghiasi();
-    CHECK(k1.q == 784);
-    CHECK(k1.degree == 9);
+    CHECK(k1.q() == 784);
+    CHECK(k1.degree() == 9);
     const RowVector<rational> white = RowVector<rational>::Ones(q), black = RowVector<rational>::Zero(q);
     CHECK(kb::pixel_inner_product(white, white) == 1);
     CHECK(k1(white, white) == 1);

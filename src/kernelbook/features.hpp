@@ -9,7 +9,7 @@
 /// where \f$m(x) = (x^\alpha)_{|\alpha| \le d}\f$ lists the monomials of degree at most d and
 /// \f$W\f$ is diagonal with the weights
 /// \f$w_\alpha = \frac{d!}{(d-|\alpha|)!\,\alpha_1!\cdots\alpha_q!}\,c^{\,d-|\alpha|}\f$.
-/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\langle\phi(x),\phi(y)\rangle = k(x,y)\f$.
+/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\inner{\phi(x)}{\phi(y)} = k(x,y)\f$.
 ///
 /// The square roots of the weights are irrational in general, so exact arithmetic works
 /// with the pair \f$(m(x), W)\f$: \f$m(x)^\top W m(y)\f$ is a rational identity. Floating
@@ -33,12 +33,12 @@ namespace kb {
 template <class T>
 class PolynomialFeatureMap {
 public:
-    /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\mathbb{R}^q\f$.
+    /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\R^q\f$.
     /// \throws kb::error if q < 1 (and as kb::PolynomialKernel for c, d).
     PolynomialFeatureMap(const PolynomialKernel<T>& kernel, int q) : kernel_(kernel), q_(q) {
         require(q >= 1, "PolynomialFeatureMap", "input dimension q = " + std::to_string(q) + " must be ≥ 1");
         std::vector<int> alpha(static_cast<std::size_t>(q), 0);
-        for (int degree = 0; degree <= kernel.degree; ++degree) enumerate(alpha, 0, degree);
+        for (int degree = 0; degree <= kernel.degree(); ++degree) enumerate(alpha, 0, degree);
         weights_ = Vector<T>(static_cast<Eigen::Index>(exponents_.size()));
         for (std::size_t k = 0; k < exponents_.size(); ++k)
             weights_(static_cast<Eigen::Index>(k)) = weight(exponents_[k]);
@@ -81,7 +81,7 @@ public:
         return monomials(X) * root.asDiagonal();
     }
 
-    /// \brief The inner products \f$\langle\phi(x_i), \phi(y_j)\rangle = m(x_i)^\top W\, m(y_j)\f$ of
+    /// \brief The inner products \f$\inner{\phi(x_i)}{\phi(y_j)} = m(x_i)^\top W\, m(y_j)\f$ of
     ///        every row of X (N×q) with every row of Y (M×q): an N×M matrix, exact in rationals.
     /// \throws kb::error as kb::PolynomialFeatureMap::monomials.
     Matrix<T> inner_products(const Matrix<T>& X, const Matrix<T>& Y) const {
@@ -108,9 +108,9 @@ private:
     T weight(const std::vector<int>& alpha) const {
         int total = 0;
         for (int a : alpha) total += a;
-        T w = factorial(kernel_.degree) / factorial(kernel_.degree - total);
+        T w = factorial(kernel_.degree()) / factorial(kernel_.degree() - total);
         for (int a : alpha) w /= factorial(a);
-        for (int p = 0; p < kernel_.degree - total; ++p) w *= kernel_.c;
+        for (int p = 0; p < kernel_.degree() - total; ++p) w *= kernel_.c();
         return w;
     }
     static T factorial(int n) {
@@ -125,10 +125,10 @@ private:
     Vector<T> weights_;
 };
 
-/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \|y\|^2)\f$, of each row of Y
+/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \norm{y}^2)\f$, of each row of Y
 ///        (N×q → N×(q+1)); for q = 2 it is \f$(y_1, y_2, y_1^2 + y_2^2)\f$. Exact in rationals.
 ///
-/// It puts the points on the paraboloid \f$x_{q+1} = \|x_{1..q}\|^2\f$: points on a circle of
+/// It puts the points on the paraboloid \f$x_{q+1} = \norm{x_{1..q}}^2\f$: points on a circle of
 /// radius r land on the plane \f$x_{q+1} = r^2\f$, so two concentric circles of radii
 /// \f$r_1 < r_2\f$ are separated by any plane \f$x_{q+1} = c\f$ with \f$r_1^2 < c < r_2^2\f$.
 /// \throws kb::error if Y is empty or not finite.
@@ -142,12 +142,12 @@ Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
 }
 
 /// \brief The kernel induced by kb::paraboloid_lift:
-///        \f$k(x, y) = \langle\phi(x), \phi(y)\rangle = x^\top y + \|x\|^2\|y\|^2\f$ — the linear
-///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \|x\|^2\f$ (closure rules 1 and 5).
+///        \f$k(x, y) = \inner{\phi(x)}{\phi(y)} = x^\top y + \norm{x}^2\norm{y}^2\f$ — the linear
+///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \norm{x}^2\f$ (closure rules 1 and 5).
 template <class T>
 struct ParaboloidLiftKernel {
     using Scalar = T; ///< the scalar type of the kernel's values
-    /// \brief \f$x^\top y + \|x\|^2\|y\|^2\f$, exact in rationals.
+    /// \brief \f$x^\top y + \norm{x}^2\norm{y}^2\f$, exact in rationals.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
