@@ -452,6 +452,53 @@ TEST_CASE("bad input is refused with kb::error: parameters out of range") {
                          doctest::Contains("coefficient a1 = -0.5"), kb::error);
     CHECK_THROWS_WITH_AS(kb::PolynomialFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), 0),
                          doctest::Contains("q = 0 must be ≥ 1"), kb::error);
+    // The constructors themselves validate: brace initialisation cannot bypass the checks.
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>{-1.0}, doctest::Contains("γ = -1 must be finite and > 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>{nan}, doctest::Contains("γ = nan"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<rational>{rational(-1, 2)}, doctest::Contains("γ = -1/2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_zhu_sigma(0.0), doctest::Contains("σ = 0 must be finite and > 0"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_zhu_sigma(-2.0), doctest::Contains("σ = -2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_sigma(-0.5), doctest::Contains("σ = -0.5"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_sigma(inf), doctest::Contains("must be finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>{-2.0}, doctest::Contains("γ = -2 must be finite and > 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, 0), doctest::Contains("degree d = 0 must be ≥ 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, -3), doctest::Contains("degree d = -3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(-1.0, 2), doctest::Contains("offset c = -1 must be finite and ≥ 0"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(nan, 2), doctest::Contains("offset c = nan"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<rational>(rational(-1, 3), 2), doctest::Contains("offset c = -1/3"),
+                         kb::error);
+    // The accepted parameters are the ones read back.
+    CHECK(kb::GaussianKernel<rational>{rational(3, 4)}.gamma() == rational(3, 4));
+    CHECK(kb::PolynomialKernel<rational>(rational(1, 2), 3).c() == rational(1, 2));
+    CHECK(kb::PolynomialKernel<rational>(rational(1, 2), 3).degree() == 3);
+    CHECK(kb::ConstantKernel<rational>(rational(2)).a() == 2);
+}
+
+TEST_CASE("bad input is refused with kb::error: weights given as intervals must be certainly >= 0 and bounded") {
+    using I = kb::interval;
+    const auto k = kb::GaussianKernel<I>::from_gamma(I(1));
+    const I nan(std::numeric_limits<double>::quiet_NaN());
+    // An interval straddling 0 contains negative weights: rule 1 does not hold for all of them.
+    I wide;
+    mpfi_interv_si(wide.backend().data(), -1, 1);
+    CHECK_THROWS_WITH_AS(kb::combination(I(-1), k, I(1), k), doctest::Contains("weight a₁"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::combination(I(1), k, wide, k), doctest::Contains("lower end ≥ 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::combination(I(1), k, wide, k), doctest::Contains("weight a₂"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::scaled(nan, k), doctest::Contains("must be a finite interval"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::scaled(I(std::numeric_limits<double>::infinity()), k),
+                         doctest::Contains("must be a finite interval"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::polynomial({I(1), wide}, k), doctest::Contains("coefficient a1"), kb::error);
+    // Certainly non-negative weights, including a zero one and one touching 0, are accepted.
+    I touching;
+    mpfi_interv_si(touching.backend().data(), 0, 1);
+    CHECK_NOTHROW(kb::combination(I(0), k, touching, k));
+    CHECK_NOTHROW(kb::polynomial({I(1), kb::to_interval(rational(1, 3))}, k));
+    CHECK(kb::certainly_non_negative(touching));
+    CHECK_FALSE(kb::certainly_non_negative(wide));
+    CHECK_FALSE(kb::certainly_non_negative(nan));
 }
 
 TEST_CASE("bad input is refused with kb::error: mismatched dimensions") {
@@ -464,6 +511,23 @@ TEST_CASE("bad input is refused with kb::error: mismatched dimensions") {
     CHECK_THROWS_WITH_AS(kb::pixel_inner_product(X.row(0), Y.row(0)), doctest::Contains("same number"), kb::error);
     CHECK_THROWS_WITH_AS(kb::MinKernel<double>{}(X.row(0), Y.row(0)), doctest::Contains("dimensions 2 and 3"),
                          kb::error);
+    // Every basic kernel checks the two points it is given (a 3-vector against a 2-vector).
+    const RowVector<double> x3 = RowVector<double>::Ones(3), y2 = RowVector<double>::Ones(2);
+    CHECK_THROWS_WITH_AS(kb::LinearKernel<double>{}(x3, y2), doctest::Contains("LinearKernel: points have dimensions 3 and 2"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, 2)(x3, y2),
+                         doctest::Contains("PolynomialKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_gamma(1.0)(x3, y2),
+                         doctest::Contains("GaussianKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>::from_gamma(1.0)(x3, y2),
+                         doctest::Contains("LaplacianKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ConstantKernel<double>(1.0)(y2, x3), doctest::Contains("dimensions 2 and 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<kb::real50>::from_gamma(kb::real50(1))(RowVector<kb::real50>::Ones(3),
+                                                                                    RowVector<kb::real50>::Ones(2)),
+                         doctest::Contains("dimensions 3 and 2"), kb::error);
+    // The same points of equal dimension are accepted (the check is not a blanket refusal).
+    CHECK(kb::LaplacianKernel<double>::from_gamma(1.0)(y2, y2) == 1.0);
+    CHECK(kb::LinearKernel<double>{}(y2, y2) == 2.0);
     const auto h = kb::affine_map<double>(Matrix<double>::Identity(3, 3), RowVector<double>::Zero(3));
     CHECK_THROWS_WITH_AS(kb::gram(kb::composition(kb::LinearKernel<double>{}, h), X),
                          doctest::Contains("expects points of dimension 3 but got 2"), kb::error);
