@@ -217,7 +217,7 @@ TEST_CASE_TEMPLATE("zhu's kernel with sigma_zhu = sqrt(2) sigma_ghiasi is ghiasi
 
 //! [laplacian-rules]
 TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|) = g(s)g(t) min(h(s) h(t)) and "
-                   "the l1 kernel is the product over coordinates",
+                   "the l1 kernel is the product over coordinates [beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const int q = *kb::test::size_in(1, 4);
@@ -238,7 +238,8 @@ TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|)
 }
 //! [laplacian-rules]
 
-TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t|) - which is not a kernel") {
+TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t|) - which is not a kernel "
+          "[beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]") {
     // e^{−γs}e^{−γt}·max(e^{2γs}, e^{2γt}) = e^{+γ|s−t|}: the failing companion of the factorisation.
     const Matrix<kb::interval> S = kb::to_interval(kb::from_integers<rational>((IntMatrix(2, 1) << 0, 1).finished(), 2));
     const kb::interval gamma(1);
@@ -256,7 +257,7 @@ TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t
 }
 
 TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorted points min(s_i s_j) = sum_{k<=min(i j)} "
-          "(s_k - s_{k-1}) gives K = L D L^T exactly") {
+          "(s_k - s_{k-1}) gives K = L D L^T exactly [beeny:def3.6]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(1, 9);
         std::vector<long> raw;
@@ -277,7 +278,8 @@ TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorte
     });
 }
 
-TEST_CASE("Laplacian Gram matrices on distinct rational points are proven positive definite by interval Cholesky") {
+TEST_CASE("Laplacian Gram matrices on distinct rational points are proven positive definite by interval Cholesky "
+          "[beeny:def3.6]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
         const Matrix<rational> X = kb::from_integers<rational>(*kb::test::distinct_points(N, q, 10), 10);
@@ -366,12 +368,30 @@ TEST_CASE("the image kernels are kernels: their Gram matrices on rational images
 TEST_CASE("the ranges need the scalings: unscaled pixels give <x z> > 1 and k2 without the /512 exceeds 1 "
           "[ghiasi:eq27-29]") {
     const int q = 784;
-    const RowVector<rational> raw = RowVector<rational>::Constant(q, rational(255)); // pixels not divided by 255
-    CHECK(kb::pixel_inner_product(raw, raw) == 255 * 255);
-    rational unscaled(1); // (⟨2x−1, 2z−1⟩ + 1)⁹ for x = z = 1: 2⁹
-    for (int i = 0; i < 9; ++i) unscaled *= 2;
-    CHECK(unscaled == 512);
-    CHECK(unscaled > 1);
+    const auto k1 = kb::PixelPolynomialKernel<rational>::ghiasi();
+    const auto k2 = kb::SignedPixelPolynomialKernel<rational>::ghiasi();
+    // An image with raw 8-bit pixels (not divided by 255): every third pixel 255, the rest 0…254.
+    RowVector<rational> raw(q);
+    for (int i = 0; i < q; ++i) raw(i) = i % 3 == 0 ? rational(255) : rational(i % 255);
+    const RowVector<rational> scaled = raw / rational(255);
+    // The kernels themselves, on the unscaled image: far outside [0, 1].
+    const rational s_raw = kb::pixel_inner_product(raw, raw);
+    CHECK(s_raw > 1);
+    rational power(1);
+    for (int i = 0; i < 9; ++i) power *= s_raw;
+    CHECK(k1(raw, raw) == power);
+    CHECK(k1(raw, raw) > 1);
+    CHECK(k2(raw, raw) > 1);
+    // … and on the same image scaled to [0, 1]: inside [0, 1], as the paper intends.
+    CHECK(k1(scaled, scaled) <= 1);
+    CHECK(k1(scaled, scaled) >= 0);
+    CHECK(k2(scaled, scaled) <= 1);
+    CHECK(k2(scaled, RowVector<rational>(RowVector<rational>::Ones(q))) >= 0);
+    // Without the /512 (= 2⁹): (⟨2x−1, 2z−1⟩ + 1)⁹ = 512·k₂ exceeds 1, e.g. 512 for x = z binary.
+    const RowVector<rational> white = RowVector<rational>::Ones(q);
+    CHECK(k2(white, white) == 1);
+    CHECK(512 * k2(white, white) == 512);
+    CHECK(512 * k2(scaled, scaled) > 1);
 }
 
 // ---------------------------------------------------------------------------------------
