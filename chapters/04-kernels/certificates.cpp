@@ -7,6 +7,7 @@
 #include "kernelbook/certify.hpp"
 #include "kernelbook/closure.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include "impostors.hpp"
@@ -94,6 +95,63 @@ TEST_CASE("the exact certificate handles the zero-diagonal trap of Eigen's LDLT:
     const kb::PsdCertificate zero = kb::certify_psd(Matrix<rational>(Matrix<rational>::Zero(3, 3)));
     CHECK(zero.proven());
     CHECK(zero.rank == 0);
+}
+
+//! [deciders-agree]
+TEST_CASE("the two exact PSD deciders agree: kb::is_psd_exact and kb::certify_psd on random rational PSD "
+          "rank-deficient and indefinite matrices - each verdict backed by a checked certificate [beeny:def3.6]") {
+    int psd = 0, not_psd = 0, singular_psd = 0;
+    kb::test::property<rational>([&] {
+        const int N = *kb::test::size_in(1, 8), r = *kb::test::size_in(1, N);
+        // K = BᵀB has rank ≤ r ≤ N: PSD, and singular whenever r < N.
+        const Matrix<rational> B = kb::from_integers<rational>(*kb::test::int_matrix(r, N, -3, 3));
+        Matrix<rational> K = B.transpose() * B;
+        // Perturbations that keep or break PSD: none, −vvᵀ/t, a diagonal entry ±1, a symmetric
+        // off-diagonal pair ±1 (which can leave a zero diagonal on a singular block).
+        const Vector<rational> v = kb::from_integers<rational>(*kb::test::int_matrix(N, 1, -2, 2));
+        const long kind = *kb::test::int_in(0, 3);
+        const long i = *kb::test::int_in(0, N - 1), j = *kb::test::int_in(0, N - 1);
+        const long sign = *kb::test::int_in(0, 1) == 1 ? 1 : -1;
+        if (kind == 1) K -= v * v.transpose() / rational(*kb::test::int_in(1, 40));
+        if (kind == 2) K(i, i) += sign;
+        if (kind == 3 && i != j) {
+            K(i, j) += sign;
+            K(j, i) += sign;
+        }
+        const bool fast = kb::is_psd_exact(K);
+        const kb::PsdCertificate cert = kb::certify_psd(K);
+        RC_ASSERT(fast == cert.proven());
+        // The certificate is checked independently, so the agreement proves is_psd_exact right.
+        if (cert.proven()) {
+            for (Eigen::Index k = 0; k < cert.d.size(); ++k) RC_ASSERT(cert.d(k) > 0);
+            RC_ASSERT(Matrix<rational>(cert.L * cert.d.asDiagonal() * cert.L.transpose()) == K);
+            ++psd;
+            if (cert.rank < N) ++singular_psd;
+        } else {
+            RC_ASSERT(kb::quadratic_form(K, cert.witness) < 0);
+            ++not_psd;
+        }
+    }, 300);
+    // Both verdicts, and singular PSD matrices, were met (so the agreement is not vacuous).
+    CHECK(psd > 0);
+    CHECK(not_psd > 0);
+    CHECK(singular_psd > 0);
+}
+//! [deciders-agree]
+
+TEST_CASE("companion: a PSD decider that looks only at the diagonal disagrees with both exact deciders on "
+          "[[1 2] [2 1]] [beeny:def3.6]") {
+    Matrix<rational> K(2, 2);
+    K << 1, 2, 2, 1; // eigenvalues 3 and −1
+    const auto diagonal_only = [](const Matrix<rational>& A) {
+        for (Eigen::Index i = 0; i < A.rows(); ++i)
+            if (A(i, i) < 0) return false;
+        return true;
+    };
+    CHECK(diagonal_only(K));
+    CHECK_FALSE(kb::is_psd_exact(K));
+    CHECK(kb::certify_psd(K).refuted());
+    CHECK(diagonal_only(K) != kb::certify_psd(K).proven());
 }
 
 TEST_CASE("a perturbation of 10^-30 that makes a PSD matrix indefinite is refuted exactly [beeny:def3.6]") {
