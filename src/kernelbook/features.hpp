@@ -1,7 +1,8 @@
 #pragma once
 /// \file features.hpp
 /// \brief The explicit feature map of the polynomial kernel \f$(c + x^\top y)^d\f$ in any
-///        input dimension q and degree d.
+///        input dimension q and degree d, and the (truncated) explicit feature map of the
+///        Gaussian kernel, kb::GaussianTaylorFeatureMap.
 ///
 /// By the multinomial theorem, with \f$x^\alpha = \prod_i x_i^{\alpha_i}\f$,
 /// \f[ (c + x^\top y)^d = \sum_{\alpha_0 + |\alpha| = d} \binom{d}{\alpha_0,\alpha_1,\dots,\alpha_q}
@@ -29,7 +30,8 @@
 
 namespace kb {
 
-/// \brief The explicit feature map of kb::PolynomialKernel (see features.hpp).
+/// \brief The explicit feature map of kb::PolynomialKernel (see features.hpp; `zhu:ex7b`, and a
+///        feature map in the sense of `beeny:def3.7`).
 template <class T>
 class PolynomialFeatureMap {
 public:
@@ -123,6 +125,98 @@ private:
     int q_;
     std::vector<std::vector<int>> exponents_;
     Vector<T> weights_;
+};
+
+/// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`),
+///        truncated at total degree D.
+///
+/// Section 4 of chapter 4 writes \f$e^{-\gamma\norm{x-y}^2} = g(x)g(y)\,e^{2\gamma x^\top y}\f$ with
+/// \f$g(x) = e^{-\gamma\norm{x}^2}\f$. The Taylor series of \f$e^{2\gamma s}\f$ and the multinomial
+/// theorem \f$(x^\top y)^n = \sum_{|\alpha| = n} \frac{n!}{\alpha!} x^\alpha y^\alpha\f$ give
+/// \f[ k(x, y) = \sum_{\alpha \in \mathbb{N}^q} \phi_\alpha(x)\,\phi_\alpha(y), \qquad
+///     \phi_\alpha(x) = e^{-\gamma\norm{x}^2} \sqrt{\frac{(2\gamma)^{|\alpha|}}{\alpha!}}\; x^\alpha , \f]
+/// an explicit feature map into \f$\ell^2\f$ (\f$\alpha! = \alpha_1!\cdots\alpha_q!\f$). Keeping the
+/// \f$\binom{q+D}{D}\f$ features with \f$|\alpha| \le D\f$ keeps the Taylor terms \f$n \le D\f$, so
+/// with \f$s = 2\gamma x^\top y\f$ (Lagrange remainder)
+/// \f[ \Bigl|k(x, y) - \sum_{|\alpha| \le D} \phi_\alpha(x)\phi_\alpha(y)\Bigr|
+///     \le g(x)\,g(y)\,e^{|s|}\,\frac{|s|^{D+1}}{(D+1)!}
+///     \quad(\text{kb::GaussianTaylorFeatureMap::remainder_bound()}). \f]
+/// Floating types only (the features hold \f$e^{-\gamma\norm{x}^2}\f$ and square roots).
+template <class T>
+class GaussianTaylorFeatureMap {
+public:
+    static_assert(!is_exact_v<T>, "the Gaussian features are irrational: use a floating type");
+
+    /// \brief The features \f$\phi_\alpha\f$, \f$|\alpha| \le D\f$, of k on \f$\R^q\f$.
+    /// \throws kb::error if q < 1 or D < 0.
+    GaussianTaylorFeatureMap(const GaussianKernel<T>& k, int q, int D)
+        : kernel_(k), D_(D), monomials_(PolynomialKernel<T>(T(1), D < 1 ? 1 : D), q) {
+        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = " + std::to_string(D) + " must be ≥ 0");
+        using std::sqrt;
+        // Keep the exponents with |α| ≤ D (the monomial list of degree max(D, 1) starts with them).
+        const T two_gamma = T(2) * kernel_.gamma();
+        for (const auto& alpha : monomials_.exponents()) {
+            int total = 0;
+            T alpha_factorial(1);
+            for (int a : alpha) {
+                total += a;
+                for (int j = 2; j <= a; ++j) alpha_factorial *= T(j);
+            }
+            if (total > D) break;
+            T w(1);
+            for (int p = 0; p < total; ++p) w *= two_gamma;
+            root_weights_.push_back(sqrt(w / alpha_factorial));
+        }
+    }
+
+    /// \brief The number of features, \f$\binom{q+D}{D}\f$.
+    Eigen::Index dimension() const { return static_cast<Eigen::Index>(root_weights_.size()); }
+    /// \brief The truncation degree D.
+    int degree() const { return D_; }
+    /// \brief The exponents α of the features, in their order (by total degree).
+    std::vector<std::vector<int>> exponents() const {
+        const auto& all = monomials_.exponents();
+        return {all.begin(), all.begin() + dimension()};
+    }
+
+    /// \brief The features \f$\phi_\alpha(x)\f$, \f$|\alpha| \le D\f$, of each row x of X
+    ///        (N×q → N×dimension()).
+    /// \throws kb::error if X does not have q columns or is not finite.
+    Matrix<T> features(const Matrix<T>& X) const {
+        using std::exp;
+        const Matrix<T> M = monomials_.monomials(X).leftCols(dimension());
+        Matrix<T> Phi(X.rows(), dimension());
+        for (Eigen::Index n = 0; n < X.rows(); ++n) {
+            const T g = exp(-kernel_.gamma() * X.row(n).squaredNorm());
+            for (Eigen::Index a = 0; a < dimension(); ++a)
+                Phi(n, a) = g * root_weights_[static_cast<std::size_t>(a)] * M(n, a);
+        }
+        return Phi;
+    }
+
+    /// \brief The Lagrange bound \f$g(x)g(y)e^{|s|}|s|^{D+1}/(D+1)!\f$, \f$s = 2\gamma x^\top y\f$, on
+    ///        \f$|k(x, y) - \sum_{|\alpha| \le D}\phi_\alpha(x)\phi_\alpha(y)|\f$ (exact arithmetic; the
+    ///        caller adds rounding).
+    template <class A, class B>
+    T remainder_bound(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        using std::abs;
+        using std::exp;
+        require_same_dimension(x.size(), y.size(), "GaussianTaylorFeatureMap::remainder_bound");
+        const T gamma = kernel_.gamma();
+        const T s = abs(T(T(2) * gamma * T(x.dot(y))));
+        T bound = exp(-gamma * T(x.squaredNorm())) * exp(-gamma * T(y.squaredNorm())) * exp(s);
+        for (int n = 1; n <= D_ + 1; ++n) bound *= s / T(n);
+        return bound;
+    }
+
+    /// \brief The kernel this map represents.
+    const GaussianKernel<T>& kernel() const { return kernel_; }
+
+private:
+    GaussianKernel<T> kernel_;
+    int D_;
+    PolynomialFeatureMap<T> monomials_; // the monomials x^α, |α| ≤ max(D, 1), in order
+    std::vector<T> root_weights_;       // √((2γ)^{|α|}/α!)
 };
 
 /// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \norm{y}^2)\f$, of each row of Y
