@@ -154,6 +154,8 @@ public:
         normA_ = max(abs(lambda_(0)), abs(lambda_(N - 1)));
     }
 
+    /// \brief The kernel k.
+    const Kernel& kernel() const { return k_; }
     /// \brief The number N of nodes.
     Eigen::Index size() const { return K_.rows(); }
     /// \brief The quadrature rule.
