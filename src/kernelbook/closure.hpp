@@ -5,15 +5,15 @@
 ///        for kernels assembled at run time (random expression trees in the tests).
 ///
 /// If \f$k_1, k_2\f$ are kernels on a set \f$\mathcal{X}\f$, so are
-///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination;
-///  2. \f$k_1k_2\f$ — kb::product (the Gram matrix is the Hadamard product \f$K_1\circ K_2\f$);
-///  3. \f$\sum_{m=0}^n a_m k_1^m\f$ for \f$a_m \ge 0\f$ — kb::polynomial;
-///  4. \f$k_1(h(x), h(y))\f$ for any map \f$h\f$ into the domain of \f$k_1\f$ — kb::composition;
-///  5. \f$g(x)g(y)\f$ for any \f$g:\mathcal{X}\to\R\f$ — kb::rank_one;
-///  6. \f$\exp(k_1)\f$ (entrywise!) — kb::exponential;
+///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination();
+///  2. \f$k_1k_2\f$ — kb::product() (the Gram matrix is the Hadamard product \f$K_1\circ K_2\f$);
+///  3. \f$\sum_{m=0}^n a_m k_1^m\f$ for \f$a_m \ge 0\f$ — kb::polynomial();
+///  4. \f$k_1(h(x), h(y))\f$ for any map \f$h\f$ into the domain of \f$k_1\f$ — kb::composition();
+///  5. \f$g(x)g(y)\f$ for any \f$g:\mathcal{X}\to\R\f$ — kb::rank_one();
+///  6. \f$\exp(k_1)\f$ (entrywise!) — kb::exponential();
 ///
 /// and the normalisation \f$k_1(x,y)/\sqrt{k_1(x,x)k_1(y,y)}\f$ where \f$k_1(x,x) > 0\f$ —
-/// kb::normalised. Rules 1–5 keep rational data rational, so the Gram matrix of a kernel
+/// kb::normalised(). Rules 1–5 keep rational data rational, so the Gram matrix of a kernel
 /// built from them on rational points can be *proven* PSD by the exact certificate of
 /// certify.hpp; rule 6 and the normalisation need floating point or intervals.
 ///
