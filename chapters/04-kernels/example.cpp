@@ -13,8 +13,11 @@
 
 #include "impostors.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 using kb::IntMatrix;
 using kb::Matrix;
@@ -74,8 +77,8 @@ void kernels_and_parameters(Report& report) {
     report.precision<rational>();
     // σ conventions: zhu and beeny exp(−‖x−y‖²/σ²), ghiasi exp(−‖x−y‖²/(2σ²)).
     const rational sigma(3, 2);
-    const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma;
-    const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma;
+    const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma();
+    const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma();
     report.say("  σ = 3/2: zhu/beeny γ = 1/σ² = " + kb::book::fmt(zhu) + ", ghiasi γ = 1/(2σ²) = " +
                kb::book::fmt(ghiasi));
     report.exact("zhu:ex7c", "Gaussian σ conventions: γ_zhu(σ) = 1/σ² and γ_ghiasi(σ) = 1/(2σ²) = γ_zhu(σ)/2",
@@ -375,14 +378,36 @@ void feature_maps(Report& report) {
                        kb::book::fmt(kb::PolynomialKernel<rational>(rational(1), 2)(Q.row(0), Q.row(1))),
                    first == 256 && kb::PolynomialKernel<rational>(rational(1), 2)(Q.row(0), Q.row(1)) == 144);
 
-    // zhu Example 3: rational points on circles of radius 1 and 2, lifted.
+    // zhu Example 3: rational points on circles of radius 1 and 2, lifted. The n points of each
+    // circle sit near the evenly spaced angles θ_k = 2πk/n: the parameter t is tan(θ_k/2) rounded
+    // to a multiple of 1/1000 (so the point is rational and exactly on the circle), and θ = π,
+    // where t would be infinite, is the point (−r, 0) itself.
     const int n = 24;
     Matrix<rational> Y(2 * n, 2);
     for (int i = 0; i < n; ++i) {
-        const rational t(2 * i - n + 1, 8);
+        if (2 * i == n) {
+            Y.row(i) << -1, 0;
+            Y.row(n + i) << -2, 0;
+            continue;
+        }
+        const double half_angle = kb::pi<double>() * i / n;
+        const rational t(std::lround(std::tan(half_angle) * 1000), 1000);
         Y.row(i) = on_circle(rational(1), t);
         Y.row(n + i) = on_circle(rational(2), t);
     }
+    // The largest gap between neighbouring points of a circle, in degrees (evenly spaced: 360/n).
+    double largest_gap = 0;
+    {
+        std::vector<double> angles;
+        for (int i = 0; i < n; ++i) angles.push_back(std::atan2(static_cast<double>(Y(i, 1)), static_cast<double>(Y(i, 0))));
+        std::sort(angles.begin(), angles.end());
+        for (int i = 0; i < n; ++i) {
+            const double next = i + 1 < n ? angles[static_cast<std::size_t>(i + 1)] : angles[0] + 2 * kb::pi<double>();
+            largest_gap = std::max(largest_gap, (next - angles[static_cast<std::size_t>(i)]) * 180 / kb::pi<double>());
+        }
+    }
+    report.say("zhu Example 3: " + std::to_string(n) + " rational points on each circle, near the angles 360°·k/" +
+               std::to_string(n) + " (largest gap between neighbours " + kb::book::fmt(largest_gap, 4) + "°)");
     const Matrix<rational> L = kb::paraboloid_lift(Y);
     bool separated = true;
     for (int i = 0; i < n; ++i) separated = separated && L(i, 2) == 1 && L(n + i, 2) == 4;

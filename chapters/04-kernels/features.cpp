@@ -64,6 +64,69 @@ RowVector<rational> on_circle(const rational& r, const rational& t) {
     return p;
 }
 
+// The Taylor features of the Gaussian at the degree D where the remainder bound falls below ε·G
+// (G = g(x)g(y)e^{2γ|x|ᵀ|y|} ≥ k bounds every term of the series), and the truncation errors
+// |Σ_{|α|≤D} φ_α(x)φ_α(y) − k(x, y)| for D = 0, 1, …, D*, with the remainder bounds and the
+// rounding bound of each partial sum.
+template <class T>
+struct TaylorTruncation {
+    std::vector<T> error, remainder;
+    std::vector<kb::test::Bound<T>> rounding;
+    /// The part of the error at degree index d that the remainder bound does not explain.
+    T excess(std::size_t d) const { return error[d] > remainder[d] ? T(error[d] - remainder[d]) : T(0); }
+};
+
+template <class T>
+TaylorTruncation<T> taylor_truncation(const kb::GaussianKernel<T>& k, const RowVector<T>& x, const RowVector<T>& y,
+                                      bool forget_multinomial = false) {
+    using std::abs;
+    using std::exp;
+    using std::sqrt;
+    const int q = static_cast<int>(x.size());
+    const T gamma = k.gamma();
+    const T gg = exp(-gamma * T(x.squaredNorm())) * exp(-gamma * T(y.squaredNorm()));
+    const T G = gg * exp(T(2) * gamma * T(x.cwiseAbs().dot(y.cwiseAbs())));
+    const T s = abs(T(T(2) * gamma * T(x.dot(y))));
+    // Lagrange: |k − k_D| ≤ g(x)g(y)e^{|s|}|s|^{D+1}/(D+1)!; D* is the first D where it is ≤ ε·G.
+    std::vector<T> remainder{gg * exp(s) * s};
+    while (remainder.back() > kb::epsilon<T>() * G && remainder.size() < 400)
+        remainder.push_back(remainder.back() * s / T(remainder.size() + 1));
+    const int D = static_cast<int>(remainder.size()) - 1;
+    const kb::GaussianTaylorFeatureMap<T> map(k, q, D);
+    // The library's bound is the same number.
+    RC_ASSERT(abs(map.remainder_bound(x, y) - remainder.back()) <= kb::test::one_pass<T>(D + 8, remainder.back()).value);
+    Matrix<T> P(2, q);
+    P.row(0) = x;
+    P.row(1) = y;
+    Matrix<T> Phi = map.features(P);
+    const auto alphas = map.exponents();
+    std::vector<int> degree;
+    for (const auto& alpha : alphas) {
+        int total = 0, running = 0;
+        T ratio(1); // α!/|α|!
+        for (int e : alpha)
+            for (int j = 1; j <= e; ++j) ratio = ratio * T(j) / T(++running);
+        for (int e : alpha) total += e;
+        degree.push_back(total);
+        if (forget_multinomial) // weights (2γ)^{|α|}/|α|! instead of (2γ)^{|α|}/α!
+            Phi.col(static_cast<Eigen::Index>(degree.size() - 1)) *= sqrt(ratio);
+    }
+    const T kxy = k(x, y);
+    TaylorTruncation<T> out;
+    T partial(0);
+    std::size_t a = 0;
+    for (int d = 0; d <= D; ++d) {
+        for (; a < alphas.size() && degree[a] == d; ++a)
+            partial += Phi(0, static_cast<Eigen::Index>(a)) * Phi(1, static_cast<Eigen::Index>(a));
+        out.error.push_back(abs(partial - kxy));
+        out.remainder.push_back(remainder[static_cast<std::size_t>(d)]);
+        // Each feature is a product of D + q + 3 rounded factors and the sum has a terms; k has a
+        // relative error ≤ (2q + 4)·ε·(4γq + 3) as in closure.cpp: one pass at scale G·(4γq + 3).
+        out.rounding.push_back(
+            kb::test::one_pass<T>(static_cast<long>(a) + 2 * (D + q + 4), T(G * (T(4) * gamma * T(q) + T(3)))));
+    }
+    return out;
+}
 } // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -180,6 +243,43 @@ TEST_CASE_TEMPLATE("erratum: zhu's printed map fails on random positive points w
         KB_RC_WITHIN(T(abs(err - abs(s * (T(1) - T(2) * s)))), kb::test::one_pass<T>(8, k), "printed − k = s(1 − 2s)");
         if (abs(T(2) * s - T(1)) > T(1) / T(10)) RC_ASSERT(!kb::test::within(err, kb::test::one_pass<T>(8, k), "").ok);
     });
+}
+
+// ---------------------------------------------------------------------------------------
+// The Gaussian kernel's explicit feature map (erratum to zhu Example 7(c))
+// ---------------------------------------------------------------------------------------
+
+//! [gaussian-features]
+TEST_CASE_TEMPLATE("erratum: the Gaussian kernel has an explicit feature map - the truncated Taylor features "
+                   "e^(-g|x|^2) sqrt((2g)^|a|/a!) x^a converge to k within the Taylor remainder [zhu:ex7c]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 2);
+        const Matrix<T> P = kb::from_integers<T>(*kb::test::points(2, q, 10), 10);
+        const auto k = kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*kb::test::int_in(1, 4), 4));
+        const auto t = taylor_truncation(k, RowVector<T>(P.row(0)), RowVector<T>(P.row(1)));
+        // |Σ_{|α|≤D} φ_α(x)φ_α(y) − k(x, y)| ≤ Taylor remainder + rounding, for every D ≤ D*.
+        for (std::size_t d = 0; d < t.error.size(); ++d)
+            KB_RC_WITHIN(t.excess(d), t.rounding[d], "truncation error beyond the remainder at D = " + std::to_string(d));
+        // At D* the remainder is below ε·G: the features reproduce k to rounding.
+        RC_ASSERT(t.remainder.back() <= t.rounding.back().value);
+        KB_RC_WITHIN(t.error.back(), t.rounding.back(), "converged: |Σ_{|α|≤D*} φ_α(x)φ_α(y) − k(x, y)|");
+    });
+}
+//! [gaussian-features]
+
+TEST_CASE_TEMPLATE("companion: Taylor features with the weights (2g)^|a|/|a|! - the multinomial coefficient "
+                   "forgotten - leave the remainder bound [zhu:ex7c]",
+                   T, KB_REALS) {
+    // x = y = (1/2, 1/2), γ = 1: the right features converge, the wrong ones miss k by
+    // g(x)²·Σ_n (2γ)^n/n!·(Σ_{|α|=n} x^{2α} − (x₁² + x₂²)^n/n!·n!)… an O(1/10) error.
+    const RowVector<T> x = (RowVector<T>(2) << T(1) / T(2), T(1) / T(2)).finished();
+    const auto k = kb::GaussianKernel<T>::from_gamma(T(1));
+    const auto right = taylor_truncation(k, x, x);
+    const auto wrong = taylor_truncation(k, x, x, true);
+    KB_CHECK_WITHIN(right.excess(right.error.size() - 1), right.rounding.back(), "right weights");
+    CHECK_FALSE(kb::test::within(wrong.excess(wrong.error.size() - 1), wrong.rounding.back(), "forgotten multinomial").ok);
+    CHECK(wrong.error.back() > T(1) / T(100));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -178,8 +178,8 @@ TEST_CASE("the sigma conventions: zhu and beeny use gamma = 1/sigma^2 and ghiasi
           "[zhu:ex7c] [ghiasi:eq1] [beeny:thm3.9]") {
     kb::test::property<rational>([] {
         const rational sigma(*kb::test::int_in(1, 40), *kb::test::int_in(1, 9));
-        const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma;
-        const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma;
+        const rational zhu = kb::GaussianKernel<rational>::from_zhu_sigma(sigma).gamma();
+        const rational ghiasi = kb::GaussianKernel<rational>::from_sigma(sigma).gamma();
         RC_ASSERT(zhu == 1 / (sigma * sigma));
         RC_ASSERT(ghiasi == 1 / (2 * sigma * sigma));
         // The same σ means twice the γ in zhu's convention: σ_zhu = √2 σ_ghiasi gives one kernel.
@@ -217,7 +217,7 @@ TEST_CASE_TEMPLATE("zhu's kernel with sigma_zhu = sqrt(2) sigma_ghiasi is ghiasi
 
 //! [laplacian-rules]
 TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|) = g(s)g(t) min(h(s) h(t)) and "
-                   "the l1 kernel is the product over coordinates",
+                   "the l1 kernel is the product over coordinates [beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const int q = *kb::test::size_in(1, 4);
@@ -238,7 +238,8 @@ TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|)
 }
 //! [laplacian-rules]
 
-TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t|) - which is not a kernel") {
+TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t|) - which is not a kernel "
+          "[beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]") {
     // e^{−γs}e^{−γt}·max(e^{2γs}, e^{2γt}) = e^{+γ|s−t|}: the failing companion of the factorisation.
     const Matrix<kb::interval> S = kb::to_interval(kb::from_integers<rational>((IntMatrix(2, 1) << 0, 1).finished(), 2));
     const kb::interval gamma(1);
@@ -256,7 +257,7 @@ TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t
 }
 
 TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorted points min(s_i s_j) = sum_{k<=min(i j)} "
-          "(s_k - s_{k-1}) gives K = L D L^T exactly") {
+          "(s_k - s_{k-1}) gives K = L D L^T exactly [beeny:def3.6]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(1, 9);
         std::vector<long> raw;
@@ -277,7 +278,8 @@ TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorte
     });
 }
 
-TEST_CASE("Laplacian Gram matrices on distinct rational points are proven positive definite by interval Cholesky") {
+TEST_CASE("Laplacian Gram matrices on distinct rational points are proven positive definite by interval Cholesky "
+          "[beeny:def3.6]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
         const Matrix<rational> X = kb::from_integers<rational>(*kb::test::distinct_points(N, q, 10), 10);
@@ -334,8 +336,8 @@ TEST_CASE("the image kernels at q = 784: the extremes 0 and 1 are attained and k
     const int q = 784;
     const auto k1 = kb::PixelPolynomialKernel<rational>::ghiasi();
     const auto k2 = kb::SignedPixelPolynomialKernel<rational>::ghiasi();
-    CHECK(k1.q == 784);
-    CHECK(k1.degree == 9);
+    CHECK(k1.q() == 784);
+    CHECK(k1.degree() == 9);
     const RowVector<rational> white = RowVector<rational>::Ones(q), black = RowVector<rational>::Zero(q);
     CHECK(kb::pixel_inner_product(white, white) == 1);
     CHECK(k1(white, white) == 1);
@@ -366,12 +368,30 @@ TEST_CASE("the image kernels are kernels: their Gram matrices on rational images
 TEST_CASE("the ranges need the scalings: unscaled pixels give <x z> > 1 and k2 without the /512 exceeds 1 "
           "[ghiasi:eq27-29]") {
     const int q = 784;
-    const RowVector<rational> raw = RowVector<rational>::Constant(q, rational(255)); // pixels not divided by 255
-    CHECK(kb::pixel_inner_product(raw, raw) == 255 * 255);
-    rational unscaled(1); // (⟨2x−1, 2z−1⟩ + 1)⁹ for x = z = 1: 2⁹
-    for (int i = 0; i < 9; ++i) unscaled *= 2;
-    CHECK(unscaled == 512);
-    CHECK(unscaled > 1);
+    const auto k1 = kb::PixelPolynomialKernel<rational>::ghiasi();
+    const auto k2 = kb::SignedPixelPolynomialKernel<rational>::ghiasi();
+    // An image with raw 8-bit pixels (not divided by 255): every third pixel 255, the rest 0…254.
+    RowVector<rational> raw(q);
+    for (int i = 0; i < q; ++i) raw(i) = i % 3 == 0 ? rational(255) : rational(i % 255);
+    const RowVector<rational> scaled = raw / rational(255);
+    // The kernels themselves, on the unscaled image: far outside [0, 1].
+    const rational s_raw = kb::pixel_inner_product(raw, raw);
+    CHECK(s_raw > 1);
+    rational power(1);
+    for (int i = 0; i < 9; ++i) power *= s_raw;
+    CHECK(k1(raw, raw) == power);
+    CHECK(k1(raw, raw) > 1);
+    CHECK(k2(raw, raw) > 1);
+    // … and on the same image scaled to [0, 1]: inside [0, 1], as the paper intends.
+    CHECK(k1(scaled, scaled) <= 1);
+    CHECK(k1(scaled, scaled) >= 0);
+    CHECK(k2(scaled, scaled) <= 1);
+    CHECK(k2(scaled, RowVector<rational>(RowVector<rational>::Ones(q))) >= 0);
+    // Without the /512 (= 2⁹): (⟨2x−1, 2z−1⟩ + 1)⁹ = 512·k₂ exceeds 1, e.g. 512 for x = z binary.
+    const RowVector<rational> white = RowVector<rational>::Ones(q);
+    CHECK(k2(white, white) == 1);
+    CHECK(512 * k2(white, white) == 512);
+    CHECK(512 * k2(scaled, scaled) > 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -452,6 +472,53 @@ TEST_CASE("bad input is refused with kb::error: parameters out of range") {
                          doctest::Contains("coefficient a1 = -0.5"), kb::error);
     CHECK_THROWS_WITH_AS(kb::PolynomialFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), 0),
                          doctest::Contains("q = 0 must be ≥ 1"), kb::error);
+    // The constructors themselves validate: brace initialisation cannot bypass the checks.
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>{-1.0}, doctest::Contains("γ = -1 must be finite and > 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>{nan}, doctest::Contains("γ = nan"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<rational>{rational(-1, 2)}, doctest::Contains("γ = -1/2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_zhu_sigma(0.0), doctest::Contains("σ = 0 must be finite and > 0"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_zhu_sigma(-2.0), doctest::Contains("σ = -2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_sigma(-0.5), doctest::Contains("σ = -0.5"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_sigma(inf), doctest::Contains("must be finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>{-2.0}, doctest::Contains("γ = -2 must be finite and > 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, 0), doctest::Contains("degree d = 0 must be ≥ 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, -3), doctest::Contains("degree d = -3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(-1.0, 2), doctest::Contains("offset c = -1 must be finite and ≥ 0"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(nan, 2), doctest::Contains("offset c = nan"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<rational>(rational(-1, 3), 2), doctest::Contains("offset c = -1/3"),
+                         kb::error);
+    // The accepted parameters are the ones read back.
+    CHECK(kb::GaussianKernel<rational>{rational(3, 4)}.gamma() == rational(3, 4));
+    CHECK(kb::PolynomialKernel<rational>(rational(1, 2), 3).c() == rational(1, 2));
+    CHECK(kb::PolynomialKernel<rational>(rational(1, 2), 3).degree() == 3);
+    CHECK(kb::ConstantKernel<rational>(rational(2)).a() == 2);
+}
+
+TEST_CASE("bad input is refused with kb::error: weights given as intervals must be certainly >= 0 and bounded") {
+    using I = kb::interval;
+    const auto k = kb::GaussianKernel<I>::from_gamma(I(1));
+    const I nan(std::numeric_limits<double>::quiet_NaN());
+    // An interval straddling 0 contains negative weights: rule 1 does not hold for all of them.
+    I wide;
+    mpfi_interv_si(wide.backend().data(), -1, 1);
+    CHECK_THROWS_WITH_AS(kb::combination(I(-1), k, I(1), k), doctest::Contains("weight a₁"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::combination(I(1), k, wide, k), doctest::Contains("lower end ≥ 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::combination(I(1), k, wide, k), doctest::Contains("weight a₂"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::scaled(nan, k), doctest::Contains("must be a finite interval"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::scaled(I(std::numeric_limits<double>::infinity()), k),
+                         doctest::Contains("must be a finite interval"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::polynomial({I(1), wide}, k), doctest::Contains("coefficient a1"), kb::error);
+    // Certainly non-negative weights, including a zero one and one touching 0, are accepted.
+    I touching;
+    mpfi_interv_si(touching.backend().data(), 0, 1);
+    CHECK_NOTHROW(kb::combination(I(0), k, touching, k));
+    CHECK_NOTHROW(kb::polynomial({I(1), kb::to_interval(rational(1, 3))}, k));
+    CHECK(kb::certainly_non_negative(touching));
+    CHECK_FALSE(kb::certainly_non_negative(wide));
+    CHECK_FALSE(kb::certainly_non_negative(nan));
 }
 
 TEST_CASE("bad input is refused with kb::error: mismatched dimensions") {
@@ -464,6 +531,23 @@ TEST_CASE("bad input is refused with kb::error: mismatched dimensions") {
     CHECK_THROWS_WITH_AS(kb::pixel_inner_product(X.row(0), Y.row(0)), doctest::Contains("same number"), kb::error);
     CHECK_THROWS_WITH_AS(kb::MinKernel<double>{}(X.row(0), Y.row(0)), doctest::Contains("dimensions 2 and 3"),
                          kb::error);
+    // Every basic kernel checks the two points it is given (a 3-vector against a 2-vector).
+    const RowVector<double> x3 = RowVector<double>::Ones(3), y2 = RowVector<double>::Ones(2);
+    CHECK_THROWS_WITH_AS(kb::LinearKernel<double>{}(x3, y2), doctest::Contains("LinearKernel: points have dimensions 3 and 2"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::PolynomialKernel<double>(1.0, 2)(x3, y2),
+                         doctest::Contains("PolynomialKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianKernel<double>::from_gamma(1.0)(x3, y2),
+                         doctest::Contains("GaussianKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>::from_gamma(1.0)(x3, y2),
+                         doctest::Contains("LaplacianKernel: points have dimensions 3 and 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ConstantKernel<double>(1.0)(y2, x3), doctest::Contains("dimensions 2 and 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<kb::real50>::from_gamma(kb::real50(1))(RowVector<kb::real50>::Ones(3),
+                                                                                    RowVector<kb::real50>::Ones(2)),
+                         doctest::Contains("dimensions 3 and 2"), kb::error);
+    // The same points of equal dimension are accepted (the check is not a blanket refusal).
+    CHECK(kb::LaplacianKernel<double>::from_gamma(1.0)(y2, y2) == 1.0);
+    CHECK(kb::LinearKernel<double>{}(y2, y2) == 2.0);
     const auto h = kb::affine_map<double>(Matrix<double>::Identity(3, 3), RowVector<double>::Zero(3));
     CHECK_THROWS_WITH_AS(kb::gram(kb::composition(kb::LinearKernel<double>{}, h), X),
                          doctest::Contains("expects points of dimension 3 but got 2"), kb::error);

@@ -2,8 +2,11 @@
 /// \brief Chapter 5: Mercer's theorem (`beeny:C`, empty in the draft) on the Nyström
 ///        discretisation of a Gaussian kernel's integral operator: the full expansion is
 ///        exact at the nodes, the eigenvalues are non-negative and sum to \f$\int k(x,x)\,d\mu\f$,
-///        the eigenfunctions are orthonormal in the discrete \f$L^2\f$, and the truncation
-///        error decreases monotonically in the number of terms.
+///        the eigenfunctions are orthonormal in the discrete \f$L^2\f$, the truncation error
+///        decreases monotonically in the number of terms at the nodes and off the grid (down to
+///        the quadrature floor), the Gauss–Hermite eigenvalues approach the closed form
+///        \f$2^{-i}\f$ as nodes are added, and the converged eigenvalues on an interval decay
+///        faster than geometrically.
 #include "rkhs_test_kernels.hpp"
 
 #include "kernelbook/kernels.hpp"
@@ -120,6 +123,136 @@ TEST_CASE_TEMPLATE("Mercer truncation error decreases monotonically in m and van
     });
 }
 //! [mercer-monotone]
+
+//! [mercer-offgrid]
+TEST_CASE_TEMPLATE("Mercer off the grid: with Nystrom-extended e_i the sup error at new points is non-increasing in m "
+                   "and sits on the diagonal down to the quadrature floor [beeny:C]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        using std::abs;
+        const auto M = any_discretisation<T>();
+        const Eigen::Index N = M.size(), r = M.numerical_rank(), P = 21;
+        // New points between the nodes: (2j + 1)/P − 1, j = 0, …, P − 1.
+        Matrix<T> Y(P, 1);
+        for (Eigen::Index j = 0; j < P; ++j) Y(j, 0) = T(2 * j + 1) / T(P) - T(1);
+        const Vector<T>& lambda = M.eigenvalues();
+        const T normA = M.operator_norm();
+        // u_i(x) = √λ_i e_i(x) = ⟨v_i, k(x,·)⟩ with v_i orthonormal in the RKHS, so
+        // R_m(x, y) = k(x, y) − Σ_{i≤m} u_i(x)u_i(y) = ⟨(I − P_m)k_x, (I − P_m)k_y⟩ is a PSD kernel:
+        // R_m(x, x) decreases by u_m(x)² ≥ 0 at each step and |R_m(x, y)|² ≤ R_m(x, x)R_m(y, y).
+        // In floating point the v_i are orthonormal up to the eigensolver's backward error divided
+        // by λ_m: that is the slack, which reaches the error itself at the floor.
+        const Matrix<T> Ey = M.eigenfunctions(Y);
+        // R_0 = K_YY: the expansion with no term is 0.
+        RC_ASSERT(kb::max_abs(M.truncated(0, Y, Y)) == 0);
+        Matrix<T> R = kb::gram(M.kernel(), Y);
+        T previous_sup = kb::max_abs(R), previous_diag = R.diagonal().maxCoeff();
+        for (Eigen::Index m = 1; m <= r; ++m) {
+            R -= lambda(m - 1) * Ey.col(m - 1) * Ey.col(m - 1).transpose();
+            const T sup = kb::max_abs(R), diag = R.diagonal().maxCoeff();
+            const auto slack = kb::test::factorisation<T>(N, T(T(2) * normA / lambda(m - 1)));
+            KB_RC_WITHIN(T(diag > previous_diag ? T(diag - previous_diag) : T(0)), kb::test::one_pass<T>(m + 2, T(2)),
+                         "max_x R_m(x, x) non-increasing at m = " + std::to_string(m));
+            KB_RC_WITHIN(T(sup > previous_sup ? T(sup - previous_sup) : T(0)), slack,
+                         "sup |R_m| off the grid non-increasing at m = " + std::to_string(m));
+            KB_RC_WITHIN(T(abs(sup - diag)), slack, "sup |R_m| = max_x R_m(x, x) at m = " + std::to_string(m));
+            previous_sup = sup;
+            previous_diag = diag;
+        }
+        // The truncated expansion of the library is the same matrix (at m = r).
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::gram(M.kernel(), Y) - M.truncated(r, Y, Y) - R)),
+                     kb::test::one_pass<T>(r + 2, T(2)), "truncated(r, Y, Y)");
+    });
+}
+//! [mercer-offgrid]
+
+TEST_CASE_TEMPLATE("companion: a Nystrom extension without the weights w_j overshoots - the off-grid error grows at "
+                   "m = 1 [beeny:C]",
+                   T, KB_REALS) {
+    const auto k = kb::GaussianKernel<T>::from_gamma(T(1));
+    const kb::NystromMercer<T, kb::GaussianKernel<T>> M(k, kb::gauss_legendre_rule<T>(12, T(-1), T(1)));
+    Matrix<T> Y(5, 1);
+    Y << T(-9) / T(10), T(-1) / T(3), T(1) / T(7), T(1) / T(2), T(19) / T(20);
+    // e_1(x) = λ₁⁻¹ Σ_j k(x, t_j) e_1(t_j), the w_j forgotten (the weights sum to 2 over 12 nodes).
+    const Matrix<T> wrong = kb::gram(k, Y, M.rule().nodes) * M.eigenfunctions_at_nodes().col(0) / M.eigenvalues()(0);
+    const Matrix<T> K = kb::gram(k, Y);
+    const T sup0 = kb::max_abs(K);
+    const T sup1_wrong = kb::max_abs(Matrix<T>(K - M.eigenvalues()(0) * wrong * wrong.transpose()));
+    const T sup1 = kb::max_abs(Matrix<T>(K - M.truncated(1, Y, Y)));
+    const auto slack = kb::test::factorisation<T>(12, T(T(2) * M.operator_norm() / M.eigenvalues()(0)));
+    CHECK(kb::test::within(T(sup1 > sup0 ? T(sup1 - sup0) : T(0)), slack, "right extension").ok);
+    CHECK_FALSE(kb::test::within(T(sup1_wrong > sup0 ? T(sup1_wrong - sup0) : T(0)), slack, "no weights").ok);
+}
+
+//! [mercer-hermite]
+TEST_CASE_TEMPLATE("Mercer for the normal measure: Gauss-Hermite Nystrom eigenvalues of exp(-(x - y)^2) approach the "
+                   "closed form 2^-i as nodes are added for every i the coarser grid resolves [beeny:C]",
+                   T, KB_REALS) {
+    using std::abs;
+    // γ = 1, s = 1: a = 1/4, b = 1 = 4a, so A = 2, B = 1/2 and λ_i = 2^{-i} exactly.
+    const auto k = kb::GaussianKernel<T>::from_gamma(T(1));
+    const Vector<T> closed = kb::gaussian_mercer_eigenvalues(T(1), T(1), 40);
+    T power(1);
+    for (Eigen::Index i = 0; i < 40; ++i) {
+        power /= 2;
+        CHECK(closed(i) == power); // the closed form is 2^{-i}: exact in binary
+    }
+    // Relative errors of the Nyström eigenvalues on n = 10, 20, 40 nodes; "resolved" = the leading
+    // i whose error is ≤ 1/100.
+    std::vector<Vector<T>> rel;
+    std::vector<Eigen::Index> resolved;
+    for (Eigen::Index n : {10, 20, 40}) {
+        const kb::NystromMercer<T, kb::GaussianKernel<T>> H(k, kb::gauss_hermite_rule<T>(n, T(1)));
+        Vector<T> e(n);
+        for (Eigen::Index i = 0; i < n; ++i) e(i) = abs(H.eigenvalues()(i) - closed(i)) / closed(i);
+        Eigen::Index I = 0;
+        while (I < n && e(I) <= T(1) / T(100)) ++I;
+        rel.push_back(e);
+        resolved.push_back(I);
+    }
+    for (std::size_t g = 0; g + 1 < rel.size(); ++g) {
+        CHECK(resolved[g] >= 1);
+        CHECK(resolved[g + 1] > resolved[g]); // more nodes resolve more eigenvalues
+        for (Eigen::Index i = 0; i < resolved[g]; ++i) {
+            INFO("i = " << i + 1 << ", n = " << (10 << g) << " → " << (20 << g));
+            CHECK(rel[g + 1](i) < rel[g](i)); // and each resolved one gets closer to 2^{-i}
+        }
+    }
+}
+//! [mercer-hermite]
+
+//! [mercer-ratios]
+TEST_CASE_TEMPLATE("Mercer on a bounded interval: the converged eigenvalues of a Gaussian kernel decay faster than "
+                   "geometrically - the ratios lambda_(i+1)/lambda_i decrease [beeny:C]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        using std::abs;
+        // At least 8 nodes, so that a few eigenvalues have converged for every width.
+        const int N = *size_in(8, max_nodes<T>());
+        const auto k = kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*int_in(1, 16), 4));
+        const kb::NystromMercer<T, kb::GaussianKernel<T>> coarse(k, kb::gauss_legendre_rule<T>(N, T(-1), T(1)));
+        const kb::NystromMercer<T, kb::GaussianKernel<T>> fine(k, kb::gauss_legendre_rule<T>(2 * N, T(-1), T(1)));
+        const Vector<T>& lambda = fine.eigenvalues();
+        // Converged: the leading eigenvalues on N and 2N nodes agree to 1/100 (a coarse grid's last
+        // eigenvalues are artefacts of the grid, whose ratios need not decrease).
+        Eigen::Index converged = 0;
+        while (converged < N &&
+               abs(T(coarse.eigenvalues()(converged) - lambda(converged))) <= lambda(converged) / T(100))
+            ++converged;
+        const T rounding = kb::test::factorisation<T>(2 * N, fine.operator_norm()).value;
+        for (Eigen::Index i = 0; i + 2 < converged; ++i) {
+            if (lambda(i + 2) <= rounding) break; // below rounding the ratios are noise
+            const T r0 = lambda(i + 1) / lambda(i), r1 = lambda(i + 2) / lambda(i + 1);
+            // Each λ carries a relative error ≤ rounding/λ (Weyl), each ratio twice that.
+            const T noise = T(4) * rounding / lambda(i + 2) * r0;
+            if (r1 > r0 + noise)
+                RC_FAIL("λ_{i+2}/λ_{i+1} = " + kb::show(r1) + " > λ_{i+1}/λ_i = " + kb::show(r0) + " at i = " +
+                        std::to_string(i + 1));
+        }
+        RC_ASSERT(converged >= 3);
+    });
+}
+//! [mercer-ratios]
 
 TEST_CASE_TEMPLATE("companion: no weights or an indefinite k or too few terms break Mercer's identities [beeny:C]", T,
                    KB_REALS) {

@@ -59,9 +59,9 @@ T abs_value(const kb::LinearKernel<T>&, const Eigen::MatrixBase<A>& x, const Eig
 /// \brief \f$(c + |x|^\top|z|)^d\f$ for the polynomial kernel \f$(c + x^\top z)^d\f$.
 template <class T, class A, class B>
 T abs_value(const kb::PolynomialKernel<T>& k, const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) {
-    const T base = k.c + x.cwiseAbs().dot(z.cwiseAbs());
+    const T base = k.c() + x.cwiseAbs().dot(z.cwiseAbs());
     T value(1);
-    for (int i = 0; i < k.degree; ++i) value *= base;
+    for (int i = 0; i < k.degree(); ++i) value *= base;
     return value;
 }
 
@@ -81,7 +81,7 @@ long evaluation_terms(const kb::LinearKernel<T>&, long q) {
 /// \brief Roundings in one evaluation of \f$(c + x^\top z)^d\f$.
 template <class T>
 long evaluation_terms(const kb::PolynomialKernel<T>& k, long q) {
-    return q + 2 + k.degree;
+    return q + 2 + k.degree();
 }
 /// \brief Roundings in one evaluation of \f$\exp(-\gamma\|x - z\|^2)\f$.
 template <class T>

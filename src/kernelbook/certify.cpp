@@ -255,6 +255,11 @@ bool certainly_negative(const interval& x) {
     return !mpfi_nan_p(x.backend().data()) && mpfi_is_strictly_neg(x.backend().data()) != 0;
 }
 
+bool certainly_non_negative(const interval& x) {
+    return !mpfi_nan_p(x.backend().data()) && mpfi_bounded_p(x.backend().data()) != 0 &&
+           mpfr_sgn(&(x.backend().data()[0].left)) >= 0;
+}
+
 namespace {
 
 // The same interval: equal lower ends and equal upper ends.

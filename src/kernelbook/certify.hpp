@@ -67,7 +67,8 @@ struct PsdCertificate {
 };
 
 /// \brief Exact PSD decision for a rational symmetric matrix, by \f$LDL^\top\f$ with
-///        symmetric pivoting.
+///        symmetric pivoting: decides the condition of `zhu:def4` and `beeny:def3.6` on one
+///        Gram matrix.
 ///
 /// At each step, on the remaining Schur complement S:
 ///  - a negative diagonal entry \f$S_{ii} < 0\f$ refutes (\f$u = e_i\f$);
@@ -83,7 +84,8 @@ struct PsdCertificate {
 /// \throws kb::error if K is empty, not square or not exactly symmetric.
 PsdCertificate certify_psd(const Matrix<rational>& K);
 
-/// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals.
+/// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals
+///        (`beeny:def3.6` for Gaussian and Laplacian Gram matrices, `beeny:thm3.9`).
 ///
 /// Interval Cholesky \f$K = LL^\top\f$ without pivoting: if the lower bound of every pivot
 /// \f$K_{jj} - \sum_{k<j} L_{jk}^2\f$ is positive, every real matrix inside the intervals
@@ -122,5 +124,10 @@ bool certainly_positive(const interval& x);
 
 /// \brief Whether x is certainly below 0 (its upper end is < 0); never throws.
 bool certainly_negative(const interval& x);
+
+/// \brief Whether x is bounded (both ends finite, neither NaN) and certainly ≥ 0 (its lower
+///        end is ≥ 0); never throws. The test kb::NonNegativeCombination and the other
+///        closure rules apply to weights given as intervals.
+bool certainly_non_negative(const interval& x);
 
 } // namespace kb

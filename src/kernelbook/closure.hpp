@@ -5,15 +5,15 @@
 ///        for kernels assembled at run time (random expression trees in the tests).
 ///
 /// If \f$k_1, k_2\f$ are kernels on a set \f$\mathcal{X}\f$, so are
-///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination;
-///  2. \f$k_1k_2\f$ — kb::product (the Gram matrix is the Hadamard product \f$K_1\circ K_2\f$);
-///  3. \f$\sum_{m=0}^n a_m k_1^m\f$ for \f$a_m \ge 0\f$ — kb::polynomial;
-///  4. \f$k_1(h(x), h(y))\f$ for any map \f$h\f$ into the domain of \f$k_1\f$ — kb::composition;
-///  5. \f$g(x)g(y)\f$ for any \f$g:\mathcal{X}\to\mathbb{R}\f$ — kb::rank_one;
-///  6. \f$\exp(k_1)\f$ (entrywise!) — kb::exponential;
+///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination();
+///  2. \f$k_1k_2\f$ — kb::product() (the Gram matrix is the Hadamard product \f$K_1\circ K_2\f$);
+///  3. \f$\sum_{m=0}^n a_m k_1^m\f$ for \f$a_m \ge 0\f$ — kb::polynomial();
+///  4. \f$k_1(h(x), h(y))\f$ for any map \f$h\f$ into the domain of \f$k_1\f$ — kb::composition();
+///  5. \f$g(x)g(y)\f$ for any \f$g:\mathcal{X}\to\R\f$ — kb::rank_one();
+///  6. \f$\exp(k_1)\f$ (entrywise!) — kb::exponential();
 ///
 /// and the normalisation \f$k_1(x,y)/\sqrt{k_1(x,x)k_1(y,y)}\f$ where \f$k_1(x,x) > 0\f$ —
-/// kb::normalised. Rules 1–5 keep rational data rational, so the Gram matrix of a kernel
+/// kb::normalised(). Rules 1–5 keep rational data rational, so the Gram matrix of a kernel
 /// built from them on rational points can be *proven* PSD by the exact certificate of
 /// certify.hpp; rule 6 and the normalisation need floating point or intervals.
 ///
@@ -22,6 +22,7 @@
 /// Weights and coefficients that would break the rules (negative ones) are refused with
 /// kb::error. \see the chapter page "Chapter 4 — Kernels and their closure properties".
 
+#include "kernelbook/certify.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
@@ -40,13 +41,20 @@ template <class T>
 inline constexpr bool is_ordered_v = is_floating_v<T> || is_exact_v<T>;
 
 namespace detail {
-/// Refuses a weight or coefficient that is negative or not finite (ordered types only).
+/// Refuses a weight or coefficient that is negative or not finite. An interval must be
+/// certainly ≥ 0 (its lower end ≥ 0, kb::certainly_non_negative()) and bounded: the rules
+/// hold for every real weight inside it only then.
 template <class T>
 void require_non_negative(const T& a, const std::string& where, const std::string& name, const std::string& rule) {
+    const std::string why = " (" + rule + " needs non-negative " +
+                            (name.rfind("weight", 0) == 0 ? "weights" : "coefficients") + ")";
     if constexpr (is_ordered_v<T>)
-        require(is_finite(a) && a >= 0, where,
-                name + " = " + show(a) + " must be finite and ≥ 0 (" + rule + " needs non-negative " +
-                    (name.rfind("weight", 0) == 0 ? "weights" : "coefficients") + ")");
+        require(is_finite(a) && a >= 0, where, name + " = " + show(a) + " must be finite and ≥ 0" + why);
+    else if constexpr (std::is_same_v<T, interval>)
+        require(certainly_non_negative(a), where,
+                name + " = " + show(a) + " must be a finite interval with lower end ≥ 0" + why);
+    else
+        static_assert(is_ordered_v<T> || std::is_same_v<T, interval>, "unsupported scalar type for a weight");
 }
 
 /// The right-hand side of a kernel's description ("xᵀy" for "k(x, y) = xᵀy"), for nesting.
@@ -220,7 +228,7 @@ ComposedKernel<K, H> composition(const K& k1, const H& h, const std::string& nam
     return {k1, h, name};
 }
 
-/// \brief An affine map \f$h(x) = Ax + b\f$ from \f$\mathbb{R}^q\f$ to \f$\mathbb{R}^p\f$ (on a row
+/// \brief An affine map \f$h(x) = Ax + b\f$ from \f$\R^q\f$ to \f$\R^p\f$ (on a row
 ///        vector: \f$x A^\top + b\f$) — a map for rule 4 that keeps rational data rational.
 template <class T>
 struct AffineMap {

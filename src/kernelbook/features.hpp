@@ -1,7 +1,8 @@
 #pragma once
 /// \file features.hpp
 /// \brief The explicit feature map of the polynomial kernel \f$(c + x^\top y)^d\f$ in any
-///        input dimension q and degree d.
+///        input dimension q and degree d, and the (truncated) explicit feature map of the
+///        Gaussian kernel, kb::GaussianTaylorFeatureMap.
 ///
 /// By the multinomial theorem, with \f$x^\alpha = \prod_i x_i^{\alpha_i}\f$,
 /// \f[ (c + x^\top y)^d = \sum_{\alpha_0 + |\alpha| = d} \binom{d}{\alpha_0,\alpha_1,\dots,\alpha_q}
@@ -9,7 +10,7 @@
 /// where \f$m(x) = (x^\alpha)_{|\alpha| \le d}\f$ lists the monomials of degree at most d and
 /// \f$W\f$ is diagonal with the weights
 /// \f$w_\alpha = \frac{d!}{(d-|\alpha|)!\,\alpha_1!\cdots\alpha_q!}\,c^{\,d-|\alpha|}\f$.
-/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\langle\phi(x),\phi(y)\rangle = k(x,y)\f$.
+/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\inner{\phi(x)}{\phi(y)} = k(x,y)\f$.
 ///
 /// The square roots of the weights are irrational in general, so exact arithmetic works
 /// with the pair \f$(m(x), W)\f$: \f$m(x)^\top W m(y)\f$ is a rational identity. Floating
@@ -29,16 +30,17 @@
 
 namespace kb {
 
-/// \brief The explicit feature map of kb::PolynomialKernel (see features.hpp).
+/// \brief The explicit feature map of kb::PolynomialKernel (see features.hpp; `zhu:ex7b`, and a
+///        feature map in the sense of `beeny:def3.7`).
 template <class T>
 class PolynomialFeatureMap {
 public:
-    /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\mathbb{R}^q\f$.
+    /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\R^q\f$.
     /// \throws kb::error if q < 1 (and as kb::PolynomialKernel for c, d).
     PolynomialFeatureMap(const PolynomialKernel<T>& kernel, int q) : kernel_(kernel), q_(q) {
         require(q >= 1, "PolynomialFeatureMap", "input dimension q = " + std::to_string(q) + " must be ≥ 1");
         std::vector<int> alpha(static_cast<std::size_t>(q), 0);
-        for (int degree = 0; degree <= kernel.degree; ++degree) enumerate(alpha, 0, degree);
+        for (int degree = 0; degree <= kernel.degree(); ++degree) enumerate(alpha, 0, degree);
         weights_ = Vector<T>(static_cast<Eigen::Index>(exponents_.size()));
         for (std::size_t k = 0; k < exponents_.size(); ++k)
             weights_(static_cast<Eigen::Index>(k)) = weight(exponents_[k]);
@@ -81,7 +83,7 @@ public:
         return monomials(X) * root.asDiagonal();
     }
 
-    /// \brief The inner products \f$\langle\phi(x_i), \phi(y_j)\rangle = m(x_i)^\top W\, m(y_j)\f$ of
+    /// \brief The inner products \f$\inner{\phi(x_i)}{\phi(y_j)} = m(x_i)^\top W\, m(y_j)\f$ of
     ///        every row of X (N×q) with every row of Y (M×q): an N×M matrix, exact in rationals.
     /// \throws kb::error as kb::PolynomialFeatureMap::monomials.
     Matrix<T> inner_products(const Matrix<T>& X, const Matrix<T>& Y) const {
@@ -108,9 +110,9 @@ private:
     T weight(const std::vector<int>& alpha) const {
         int total = 0;
         for (int a : alpha) total += a;
-        T w = factorial(kernel_.degree) / factorial(kernel_.degree - total);
+        T w = factorial(kernel_.degree()) / factorial(kernel_.degree() - total);
         for (int a : alpha) w /= factorial(a);
-        for (int p = 0; p < kernel_.degree - total; ++p) w *= kernel_.c;
+        for (int p = 0; p < kernel_.degree() - total; ++p) w *= kernel_.c();
         return w;
     }
     static T factorial(int n) {
@@ -125,10 +127,102 @@ private:
     Vector<T> weights_;
 };
 
-/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \|y\|^2)\f$, of each row of Y
+/// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`),
+///        truncated at total degree D.
+///
+/// Section 4 of chapter 4 writes \f$e^{-\gamma\norm{x-y}^2} = g(x)g(y)\,e^{2\gamma x^\top y}\f$ with
+/// \f$g(x) = e^{-\gamma\norm{x}^2}\f$. The Taylor series of \f$e^{2\gamma s}\f$ and the multinomial
+/// theorem \f$(x^\top y)^n = \sum_{|\alpha| = n} \frac{n!}{\alpha!} x^\alpha y^\alpha\f$ give
+/// \f[ k(x, y) = \sum_{\alpha \in \mathbb{N}^q} \phi_\alpha(x)\,\phi_\alpha(y), \qquad
+///     \phi_\alpha(x) = e^{-\gamma\norm{x}^2} \sqrt{\frac{(2\gamma)^{|\alpha|}}{\alpha!}}\; x^\alpha , \f]
+/// an explicit feature map into \f$\ell^2\f$ (\f$\alpha! = \alpha_1!\cdots\alpha_q!\f$). Keeping the
+/// \f$\binom{q+D}{D}\f$ features with \f$|\alpha| \le D\f$ keeps the Taylor terms \f$n \le D\f$, so
+/// with \f$s = 2\gamma x^\top y\f$ (Lagrange remainder)
+/// \f[ \Bigl|k(x, y) - \sum_{|\alpha| \le D} \phi_\alpha(x)\phi_\alpha(y)\Bigr|
+///     \le g(x)\,g(y)\,e^{|s|}\,\frac{|s|^{D+1}}{(D+1)!}
+///     \quad(\text{kb::GaussianTaylorFeatureMap::remainder_bound()}). \f]
+/// Floating types only (the features hold \f$e^{-\gamma\norm{x}^2}\f$ and square roots).
+template <class T>
+class GaussianTaylorFeatureMap {
+public:
+    static_assert(!is_exact_v<T>, "the Gaussian features are irrational: use a floating type");
+
+    /// \brief The features \f$\phi_\alpha\f$, \f$|\alpha| \le D\f$, of k on \f$\R^q\f$.
+    /// \throws kb::error if q < 1 or D < 0.
+    GaussianTaylorFeatureMap(const GaussianKernel<T>& k, int q, int D)
+        : kernel_(k), D_(D), monomials_(PolynomialKernel<T>(T(1), D < 1 ? 1 : D), q) {
+        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = " + std::to_string(D) + " must be ≥ 0");
+        using std::sqrt;
+        // Keep the exponents with |α| ≤ D (the monomial list of degree max(D, 1) starts with them).
+        const T two_gamma = T(2) * kernel_.gamma();
+        for (const auto& alpha : monomials_.exponents()) {
+            int total = 0;
+            T alpha_factorial(1);
+            for (int a : alpha) {
+                total += a;
+                for (int j = 2; j <= a; ++j) alpha_factorial *= T(j);
+            }
+            if (total > D) break;
+            T w(1);
+            for (int p = 0; p < total; ++p) w *= two_gamma;
+            root_weights_.push_back(sqrt(w / alpha_factorial));
+        }
+    }
+
+    /// \brief The number of features, \f$\binom{q+D}{D}\f$.
+    Eigen::Index dimension() const { return static_cast<Eigen::Index>(root_weights_.size()); }
+    /// \brief The truncation degree D.
+    int degree() const { return D_; }
+    /// \brief The exponents α of the features, in their order (by total degree).
+    std::vector<std::vector<int>> exponents() const {
+        const auto& all = monomials_.exponents();
+        return {all.begin(), all.begin() + dimension()};
+    }
+
+    /// \brief The features \f$\phi_\alpha(x)\f$, \f$|\alpha| \le D\f$, of each row x of X
+    ///        (N×q → N×dimension()).
+    /// \throws kb::error if X does not have q columns or is not finite.
+    Matrix<T> features(const Matrix<T>& X) const {
+        using std::exp;
+        const Matrix<T> M = monomials_.monomials(X).leftCols(dimension());
+        Matrix<T> Phi(X.rows(), dimension());
+        for (Eigen::Index n = 0; n < X.rows(); ++n) {
+            const T g = exp(-kernel_.gamma() * X.row(n).squaredNorm());
+            for (Eigen::Index a = 0; a < dimension(); ++a)
+                Phi(n, a) = g * root_weights_[static_cast<std::size_t>(a)] * M(n, a);
+        }
+        return Phi;
+    }
+
+    /// \brief The Lagrange bound \f$g(x)g(y)e^{|s|}|s|^{D+1}/(D+1)!\f$, \f$s = 2\gamma x^\top y\f$, on
+    ///        \f$|k(x, y) - \sum_{|\alpha| \le D}\phi_\alpha(x)\phi_\alpha(y)|\f$ (exact arithmetic; the
+    ///        caller adds rounding).
+    template <class A, class B>
+    T remainder_bound(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        using std::abs;
+        using std::exp;
+        require_same_dimension(x.size(), y.size(), "GaussianTaylorFeatureMap::remainder_bound");
+        const T gamma = kernel_.gamma();
+        const T s = abs(T(T(2) * gamma * T(x.dot(y))));
+        T bound = exp(-gamma * T(x.squaredNorm())) * exp(-gamma * T(y.squaredNorm())) * exp(s);
+        for (int n = 1; n <= D_ + 1; ++n) bound *= s / T(n);
+        return bound;
+    }
+
+    /// \brief The kernel this map represents.
+    const GaussianKernel<T>& kernel() const { return kernel_; }
+
+private:
+    GaussianKernel<T> kernel_;
+    int D_;
+    PolynomialFeatureMap<T> monomials_; // the monomials x^α, |α| ≤ max(D, 1), in order
+    std::vector<T> root_weights_;       // √((2γ)^{|α|}/α!)
+};
+
+/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \norm{y}^2)\f$, of each row of Y
 ///        (N×q → N×(q+1)); for q = 2 it is \f$(y_1, y_2, y_1^2 + y_2^2)\f$. Exact in rationals.
 ///
-/// It puts the points on the paraboloid \f$x_{q+1} = \|x_{1..q}\|^2\f$: points on a circle of
+/// It puts the points on the paraboloid \f$x_{q+1} = \norm{x_{1..q}}^2\f$: points on a circle of
 /// radius r land on the plane \f$x_{q+1} = r^2\f$, so two concentric circles of radii
 /// \f$r_1 < r_2\f$ are separated by any plane \f$x_{q+1} = c\f$ with \f$r_1^2 < c < r_2^2\f$.
 /// \throws kb::error if Y is empty or not finite.
@@ -142,12 +236,12 @@ Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
 }
 
 /// \brief The kernel induced by kb::paraboloid_lift:
-///        \f$k(x, y) = \langle\phi(x), \phi(y)\rangle = x^\top y + \|x\|^2\|y\|^2\f$ — the linear
-///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \|x\|^2\f$ (closure rules 1 and 5).
+///        \f$k(x, y) = \inner{\phi(x)}{\phi(y)} = x^\top y + \norm{x}^2\norm{y}^2\f$ — the linear
+///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \norm{x}^2\f$ (closure rules 1 and 5).
 template <class T>
 struct ParaboloidLiftKernel {
     using Scalar = T; ///< the scalar type of the kernel's values
-    /// \brief \f$x^\top y + \|x\|^2\|y\|^2\f$, exact in rationals.
+    /// \brief \f$x^\top y + \norm{x}^2\norm{y}^2\f$, exact in rationals.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());

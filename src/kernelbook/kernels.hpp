@@ -14,13 +14,23 @@
 
 namespace kb {
 
+/// \brief Checks that the two points given to a kernel have the same dimension
+///        (a kernel is defined on pairs of points of one space).
+/// \throws kb::error naming the kernel and both dimensions otherwise.
+inline void require_same_dimension(Eigen::Index got_x, Eigen::Index got_y, const std::string& where) {
+    require(got_x == got_y, where,
+            "points have dimensions " + std::to_string(got_x) + " and " + std::to_string(got_y) +
+                "; a kernel compares two points of the same space (give both the same number of coordinates)");
+}
+
 /// \brief The linear kernel \f$k(x, y) = x^\top y\f$ (`zhu:ex7a`).
 template <class T>
 struct LinearKernel {
     using Scalar = T; ///< the scalar type of the kernel's values
-    /// \brief \f$x^\top y\f$.
+    /// \brief \f$x^\top y\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        require_same_dimension(x.size(), y.size(), "LinearKernel");
         return x.dot(y);
     }
     /// \brief The formula, for printing.
@@ -28,73 +38,100 @@ struct LinearKernel {
 };
 
 /// \brief The polynomial kernel \f$k(x, y) = (c + x^\top y)^d\f$ with \f$c \ge 0\f$ and
-///        integer \f$d \ge 1\f$ (`zhu:ex7b` has c = 1).
+///        integer \f$d \ge 1\f$ (`zhu:ex7b` has c = 1; a kernel by `beeny:thm3.8.3`).
+///
+/// The parameters are fixed at construction, where they are checked, and read through
+/// kb::PolynomialKernel::c() and kb::PolynomialKernel::degree().
 template <class T>
-struct PolynomialKernel {
+class PolynomialKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    T c;       ///< offset \f$c \ge 0\f$ (a negative offset does not give a kernel in general)
-    int degree; ///< \f$d \ge 1\f$
 
     /// \brief Validating constructor.
     /// \throws kb::error if c < 0, c is not finite, or d < 1.
-    PolynomialKernel(const T& c_, int degree_) : c(c_), degree(degree_) {
-        require(is_finite(c) && c >= 0, "PolynomialKernel",
-                "offset c = " + show(c) + " must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)");
-        require(degree >= 1, "PolynomialKernel",
-                "degree d = " + std::to_string(degree) + " must be ≥ 1");
+    PolynomialKernel(const T& c, int degree) : c_(c), degree_(degree) {
+        require(is_finite(c_) && c_ >= 0, "PolynomialKernel",
+                "offset c = " + show(c_) + " must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)");
+        require(degree_ >= 1, "PolynomialKernel",
+                "degree d = " + std::to_string(degree_) + " must be ≥ 1");
     }
+    /// \brief The offset \f$c \ge 0\f$ (a negative offset does not give a kernel in general).
+    const T& c() const { return c_; }
+    /// \brief The degree \f$d \ge 1\f$.
+    int degree() const { return degree_; }
     /// \brief \f$(c + x^\top y)^d\f$, by repeated multiplication (exact in rationals).
+    /// \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        const T base = c + x.dot(y);
+        require_same_dimension(x.size(), y.size(), "PolynomialKernel");
+        const T base = c_ + x.dot(y);
         T value(1);
-        for (int i = 0; i < degree; ++i) value *= base;
+        for (int i = 0; i < degree_; ++i) value *= base;
         return value;
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = (" + show(c) + " + xᵀy)^" + std::to_string(degree); }
+    std::string describe() const { return "k(x, y) = (" + show(c_) + " + xᵀy)^" + std::to_string(degree_); }
+
+private:
+    T c_;
+    int degree_;
 };
 
-/// \brief The Gaussian kernel \f$k(x, y) = \exp(-\gamma\,\|x - y\|^2)\f$, \f$\gamma > 0\f$.
+/// \brief The Gaussian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}^2)\f$, \f$\gamma > 0\f$
+///        (`beeny:thm3.9`: a kernel by the closure rules).
 ///
 /// The seeds use two conventions for the width σ; construct with the one you mean:
-///  - kb::GaussianKernel::from_sigma: \f$\exp(-\|x-y\|^2 / (2\sigma^2))\f$, i.e.
+///  - kb::GaussianKernel::from_sigma(): \f$\exp(-\norm{x-y}^2 / (2\sigma^2))\f$, i.e.
 ///    \f$\gamma = 1/(2\sigma^2)\f$ — `ghiasi:eq1`, the usual "bandwidth" convention;
-///  - kb::GaussianKernel::from_zhu_sigma: \f$\exp(-\|x-y\|^2 / \sigma^2)\f$, i.e.
+///  - kb::GaussianKernel::from_zhu_sigma(): \f$\exp(-\norm{x-y}^2 / \sigma^2)\f$, i.e.
 ///    \f$\gamma = 1/\sigma^2\f$ — `zhu:ex7c` and `beeny:thm3.9`.
+///
+/// γ is fixed at construction, where it is checked (\f$\gamma \le 0\f$ would give
+/// \f$\exp(+|\gamma|\norm{x-y}^2)\f$, which is not a kernel), and read through
+/// kb::GaussianKernel::gamma().
 template <class T>
-struct GaussianKernel {
+class GaussianKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    T gamma; ///< \f$\gamma > 0\f$
 
-    /// \brief \f$\exp(-\gamma\|x-y\|^2)\f$. \throws kb::error unless γ is finite and > 0.
-    static GaussianKernel from_gamma(const T& gamma) {
-        require(is_finite(gamma) && gamma > 0, "GaussianKernel",
-                "γ = " + show(gamma) + " must be finite and > 0");
-        return GaussianKernel{gamma};
+    /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
+    explicit GaussianKernel(const T& gamma) : gamma_(gamma) {
+        require(is_finite(gamma_) && gamma_ > 0, "GaussianKernel",
+                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ‖x − y‖²) with γ ≤ 0 is not a kernel)");
     }
-    /// \brief \f$\exp(-\|x-y\|^2/(2\sigma^2))\f$ (`ghiasi:eq1`). \throws kb::error unless σ > 0.
+    /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
+    static GaussianKernel from_gamma(const T& gamma) { return GaussianKernel(gamma); }
+    /// \brief \f$\exp(-\norm{x-y}^2/(2\sigma^2))\f$ (`ghiasi:eq1`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_sigma(const T& sigma) {
-        require(sigma > 0, "GaussianKernel::from_sigma", "σ = " + show(sigma) + " must be > 0");
-        return from_gamma(T(1) / (T(2) * sigma * sigma));
+        require(is_finite(sigma) && sigma > 0, "GaussianKernel::from_sigma",
+                "σ = " + show(sigma) + " must be finite and > 0");
+        return GaussianKernel(T(1) / (T(2) * sigma * sigma));
     }
-    /// \brief \f$\exp(-\|x-y\|^2/\sigma^2)\f$ (`zhu:ex7c`, `beeny:thm3.9`). \throws kb::error unless σ > 0.
+    /// \brief \f$\exp(-\norm{x-y}^2/\sigma^2)\f$ (`zhu:ex7c`, `beeny:thm3.9`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_zhu_sigma(const T& sigma) {
-        require(sigma > 0, "GaussianKernel::from_zhu_sigma", "σ = " + show(sigma) + " must be > 0");
-        return from_gamma(T(1) / (sigma * sigma));
+        require(is_finite(sigma) && sigma > 0, "GaussianKernel::from_zhu_sigma",
+                "σ = " + show(sigma) + " must be finite and > 0");
+        return GaussianKernel(T(1) / (sigma * sigma));
     }
-    /// \brief \f$\exp(-\gamma\|x-y\|^2)\f$.
+    /// \brief The width parameter \f$\gamma > 0\f$.
+    const T& gamma() const { return gamma_; }
+    /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::exp;
-        return exp(-gamma * (x - y).squaredNorm());
+        require_same_dimension(x.size(), y.size(), "GaussianKernel");
+        return exp(-gamma_ * (x - y).squaredNorm());
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(gamma) + "·‖x − y‖²)"; }
+    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·‖x − y‖²)"; }
+
+private:
+    T gamma_;
 };
 
-/// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\|x - y\|_1)\f$, \f$\gamma > 0\f$,
-///        with the \f$\ell_1\f$ norm \f$\|x - y\|_1 = \sum_i |x_i - y_i|\f$.
+/// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$,
+///        with the \f$\ell_1\f$ norm \f$\norm{x - y}_1 = \sum_i |x_i - y_i|\f$ (a kernel by
+///        `beeny:thm3.8.2`, `beeny:thm3.8.4` and `beeny:thm3.8.5`, see below).
 ///
 /// The norm is a choice: kernelbook uses \f$\ell_1\f$ (as scikit-learn's
 /// `laplacian_kernel` does), because then the kernel is the product over the coordinates
@@ -102,66 +139,81 @@ struct GaussianKernel {
 /// from the closure rules of chapter 4:
 /// \f[ e^{-\gamma|s-t|} = e^{-\gamma s}\,e^{-\gamma t}\,\min\bigl(e^{2\gamma s}, e^{2\gamma t}\bigr), \f]
 /// a rank-one kernel \f$g(s)g(t)\f$ times the kernel kb::MinKernel composed with
-/// \f$h(s) = e^{2\gamma s} > 0\f$. (The Euclidean variant \f$e^{-\gamma\|x-y\|_2}\f$ is a
+/// \f$h(s) = e^{2\gamma s} > 0\f$. (The Euclidean variant \f$e^{-\gamma\norm{x-y}_2}\f$ is a
 /// kernel too, by Schoenberg's theorem, but not by these elementary rules.)
+///
+/// γ is fixed at construction, where it is checked, and read through kb::LaplacianKernel::gamma().
 template <class T>
-struct LaplacianKernel {
+class LaplacianKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    T gamma; ///< \f$\gamma > 0\f$
 
-    /// \brief \f$\exp(-\gamma\|x-y\|_1)\f$. \throws kb::error unless γ is finite and > 0.
-    static LaplacianKernel from_gamma(const T& gamma) {
-        require(is_finite(gamma) && gamma > 0, "LaplacianKernel",
-                "γ = " + show(gamma) + " must be finite and > 0");
-        return LaplacianKernel{gamma};
+    /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
+    explicit LaplacianKernel(const T& gamma) : gamma_(gamma) {
+        require(is_finite(gamma_) && gamma_ > 0, "LaplacianKernel",
+                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ‖x − y‖₁) with γ ≤ 0 is not a kernel)");
     }
-    /// \brief \f$\exp(-\|x-y\|_1/\sigma)\f$, i.e. \f$\gamma = 1/\sigma\f$. \throws kb::error unless σ > 0.
+    /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
+    static LaplacianKernel from_gamma(const T& gamma) { return LaplacianKernel(gamma); }
+    /// \brief \f$\exp(-\norm{x-y}_1/\sigma)\f$, i.e. \f$\gamma = 1/\sigma\f$. \throws kb::error unless σ > 0.
     static LaplacianKernel from_sigma(const T& sigma) {
         require(is_finite(sigma) && sigma > 0, "LaplacianKernel::from_sigma",
                 "σ = " + show(sigma) + " must be finite and > 0");
-        return from_gamma(T(1) / sigma);
+        return LaplacianKernel(T(1) / sigma);
     }
-    /// \brief \f$\exp(-\gamma\sum_i|x_i - y_i|)\f$.
+    /// \brief The width parameter \f$\gamma > 0\f$.
+    const T& gamma() const { return gamma_; }
+    /// \brief \f$\exp(-\gamma\sum_i|x_i - y_i|)\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::abs;
         using std::exp;
+        require_same_dimension(x.size(), y.size(), "LaplacianKernel");
         T l1(0);
         for (Eigen::Index i = 0; i < x.size(); ++i) l1 += abs(T(x(i) - y(i)));
-        return exp(-gamma * l1);
+        return exp(-gamma_ * l1);
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(gamma) + "·‖x − y‖₁)"; }
+    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·‖x − y‖₁)"; }
+
+private:
+    T gamma_;
 };
 
 /// \brief The constant kernel \f$k(x, y) = a\f$ with \f$a \ge 0\f$: its Gram matrix is
-///        \f$a\,\mathbb{1}\mathbb{1}^\top\f$ (the term \f$a_0\f$ of `beeny:thm3.8.3`).
+///        \f$a\,\one\one^\top\f$ (the term \f$a_0\f$ of `beeny:thm3.8.3`).
 template <class T>
-struct ConstantKernel {
+class ConstantKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    T a; ///< the value \f$a \ge 0\f$
 
     /// \brief Validating constructor. \throws kb::error if a < 0 or a is not finite
-    ///        (a negative constant has the Gram matrix \f$a\mathbb{1}\mathbb{1}^\top\f$, which is not PSD).
-    explicit ConstantKernel(const T& a_) : a(a_) {
-        require(is_finite(a) && a >= 0, "ConstantKernel",
-                "a = " + show(a) + " must be finite and ≥ 0 (a·𝟙𝟙ᵀ with a < 0 is negative definite on 𝟙)");
+    ///        (a negative constant has the Gram matrix \f$a\one\one^\top\f$, which is not PSD).
+    explicit ConstantKernel(const T& a) : a_(a) {
+        require(is_finite(a_) && a_ >= 0, "ConstantKernel",
+                "a = " + show(a_) + " must be finite and ≥ 0 (a·𝟙𝟙ᵀ with a < 0 is negative definite on 𝟙)");
     }
-    /// \brief The constant a.
+    /// \brief The value \f$a \ge 0\f$.
+    const T& a() const { return a_; }
+    /// \brief The constant a. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>&, const Eigen::MatrixBase<B>&) const {
-        return a;
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        require_same_dimension(x.size(), y.size(), "ConstantKernel");
+        return a_;
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = " + show(a); }
+    std::string describe() const { return "k(x, y) = " + show(a_); }
+
+private:
+    T a_;
 };
 
 /// \brief The minimum kernel \f$k(x, y) = \prod_{i=1}^q \min(x_i, y_i)\f$ on
 ///        \f$[0, \infty)^q\f$ (for q = 1: \f$\min(s, t)\f$, the covariance of Brownian motion).
 ///
-/// It is a kernel because \f$\min(s, t) = \int_0^\infty \mathbb{1}[u \le s]\,\mathbb{1}[u \le t]\,du
-/// = \langle \mathbb{1}_{[0,s]}, \mathbb{1}_{[0,t]}\rangle_{L^2}\f$ for \f$s, t \ge 0\f$, and a
-/// product of kernels is a kernel. On a set containing a negative number it is not a
+/// It is a kernel because \f$\min(s, t) = \int_0^\infty \one[u \le s]\,\one[u \le t]\,du
+/// = \inner{\one_{[0,s]}}{\one_{[0,t]}}_{L^2}\f$ for \f$s, t \ge 0\f$, and a
+/// product of kernels is a kernel (`beeny:thm3.8.2`). On a set containing a negative number it is not a
 /// kernel (\f$\min(s, s) = s < 0\f$ is a negative 1×1 Gram matrix), so it refuses one.
 template <class T>
 struct MinKernel {
@@ -170,8 +222,7 @@ struct MinKernel {
     /// \throws kb::error if a coordinate is negative, or the dimensions differ.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        require(x.size() == y.size(), "MinKernel",
-                "points have dimensions " + std::to_string(x.size()) + " and " + std::to_string(y.size()));
+        require_same_dimension(x.size(), y.size(), "MinKernel");
         T value(1);
         for (Eigen::Index i = 0; i < x.size(); ++i) {
             require(x(i) >= 0 && y(i) >= 0, "MinKernel",
@@ -185,7 +236,7 @@ struct MinKernel {
     std::string describe() const { return "k(x, y) = ∏ᵢ min(xᵢ, yᵢ)"; }
 };
 
-/// \brief The normalised pixel inner product \f$\langle x, z\rangle = x^\top z / q\f$ of two
+/// \brief The normalised pixel inner product \f$\inner{x}{z} = x^\top z / q\f$ of two
 ///        images with q pixels (`ghiasi:eq27-29`, eq. 28 with q = 784 = 28×28).
 ///
 /// For pixels in [0, 1] it lies in [0, 1]; for pixels in [−1, 1] in [−1, 1].
@@ -206,79 +257,91 @@ inline void require_pixels(Eigen::Index got_x, Eigen::Index got_y, int q, const 
                 std::to_string(got_x) + " and " + std::to_string(got_y) + " pixels");
 }
 
-/// \brief The first MNIST kernel of `ghiasi:eq27-29`, \f$k_1(x, z) = \langle x, z\rangle^d\f$
-///        with \f$\langle x, z\rangle = x^\top z / q\f$ (the paper: q = 784, d = 9, pixels
+/// \brief The first MNIST kernel of `ghiasi:eq27-29`, \f$k_1(x, z) = \inner{x}{z}^d\f$
+///        with \f$\inner{x}{z} = x^\top z / q\f$ (the paper: q = 784, d = 9, pixels
 ///        scaled to [0, 1]).
 ///
 /// It is the polynomial kernel \f$(0 + x^\top z)^d\f$ times the non-negative constant
 /// \f$q^{-d}\f$, so a kernel; for pixels in [0, 1] its values lie in [0, 1].
 template <class T>
-struct PixelPolynomialKernel {
+class PixelPolynomialKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    int q;      ///< number of pixels q ≥ 1
-    int degree; ///< \f$d \ge 1\f$
-
     /// \brief Validating constructor. \throws kb::error if q < 1 or d < 1.
-    PixelPolynomialKernel(int q_, int degree_) : q(q_), degree(degree_) {
-        require(q >= 1, "PixelPolynomialKernel", "number of pixels q = " + std::to_string(q) + " must be ≥ 1");
-        require(degree >= 1, "PixelPolynomialKernel", "degree d = " + std::to_string(degree) + " must be ≥ 1");
+    PixelPolynomialKernel(int q, int degree) : q_(q), degree_(degree) {
+        require(q_ >= 1, "PixelPolynomialKernel", "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
+        require(degree_ >= 1, "PixelPolynomialKernel", "degree d = " + std::to_string(degree_) + " must be ≥ 1");
     }
     /// \brief The paper's \f$k_1\f$: d = 9, q = 784 unless given.
     static PixelPolynomialKernel ghiasi(int q = 784) { return PixelPolynomialKernel(q, 9); }
+    /// \brief The number of pixels q ≥ 1.
+    int q() const { return q_; }
+    /// \brief The degree \f$d \ge 1\f$.
+    int degree() const { return degree_; }
     /// \brief \f$(x^\top z / q)^d\f$, exact in rationals.
     /// \throws kb::error if x or z does not have q pixels.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
-        require_pixels(x.size(), z.size(), q, "PixelPolynomialKernel");
+        require_pixels(x.size(), z.size(), q_, "PixelPolynomialKernel");
         const T s = pixel_inner_product(x, z);
         T value(1);
-        for (int i = 0; i < degree; ++i) value *= s;
+        for (int i = 0; i < degree_; ++i) value *= s;
         return value;
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₁(x, z) = (xᵀz/" + std::to_string(q) + ")^" + std::to_string(degree);
+        return "k₁(x, z) = (xᵀz/" + std::to_string(q_) + ")^" + std::to_string(degree_);
     }
+
+private:
+    int q_;
+    int degree_;
 };
 
 /// \brief The second MNIST kernel of `ghiasi:eq27-29`,
-///        \f$k_2(x, z) = \bigl((\langle 2x - 1, 2z - 1\rangle + 1)/2\bigr)^d\f$, which the paper
-///        also writes \f$(\langle 2x-1, 2z-1\rangle + 1)^9 / 512\f$ (d = 9, 2⁹ = 512).
+///        \f$k_2(x, z) = \bigl((\inner{2x - 1}{2z - 1} + 1)/2\bigr)^d\f$, which the paper
+///        also writes \f$(\inner{2x-1}{2z-1} + 1)^9 / 512\f$ (d = 9, 2⁹ = 512).
 ///
 /// Pixels in [0, 1] are first mapped to [−1, 1] by \f$h(x) = 2x - 1\f$; then
-/// \f$\langle h(x), h(z)\rangle \in [-1, 1]\f$ and \f$k_2 \in [0, 1]\f$, with
+/// \f$\inner{h(x)}{h(z)} \in [-1, 1]\f$ and \f$k_2 \in [0, 1]\f$, with
 /// \f$k_2(x, x) = 1\f$ exactly when every pixel is 0 or 1. It is a kernel by the closure
 /// rules: a polynomial with non-negative coefficients of the linear kernel, composed with h.
 template <class T>
-struct SignedPixelPolynomialKernel {
+class SignedPixelPolynomialKernel {
+public:
     using Scalar = T; ///< the scalar type of the kernel's values
-    int q;      ///< number of pixels q ≥ 1
-    int degree; ///< \f$d \ge 1\f$
-
     /// \brief Validating constructor. \throws kb::error if q < 1 or d < 1.
-    SignedPixelPolynomialKernel(int q_, int degree_) : q(q_), degree(degree_) {
-        require(q >= 1, "SignedPixelPolynomialKernel", "number of pixels q = " + std::to_string(q) + " must be ≥ 1");
-        require(degree >= 1, "SignedPixelPolynomialKernel", "degree d = " + std::to_string(degree) + " must be ≥ 1");
+    SignedPixelPolynomialKernel(int q, int degree) : q_(q), degree_(degree) {
+        require(q_ >= 1, "SignedPixelPolynomialKernel", "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
+        require(degree_ >= 1, "SignedPixelPolynomialKernel", "degree d = " + std::to_string(degree_) + " must be ≥ 1");
     }
     /// \brief The paper's \f$k_2\f$: d = 9, q = 784 unless given.
     static SignedPixelPolynomialKernel ghiasi(int q = 784) { return SignedPixelPolynomialKernel(q, 9); }
-    /// \brief \f$\bigl((\langle 2x-1, 2z-1\rangle + 1)/2\bigr)^d\f$, exact in rationals.
+    /// \brief The number of pixels q ≥ 1.
+    int q() const { return q_; }
+    /// \brief The degree \f$d \ge 1\f$.
+    int degree() const { return degree_; }
+    /// \brief \f$\bigl((\inner{2x-1}{2z-1} + 1)/2\bigr)^d\f$, exact in rationals.
     /// \throws kb::error if x or z does not have q pixels.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
-        require_pixels(x.size(), z.size(), q, "SignedPixelPolynomialKernel");
+        require_pixels(x.size(), z.size(), q_, "SignedPixelPolynomialKernel");
         const RowVector<T> u = (T(2) * x.template cast<T>().array() - T(1)).matrix();
         const RowVector<T> v = (T(2) * z.template cast<T>().array() - T(1)).matrix();
         const T base = (pixel_inner_product(u, v) + T(1)) / T(2);
         T value(1);
-        for (int i = 0; i < degree; ++i) value *= base;
+        for (int i = 0; i < degree_; ++i) value *= base;
         return value;
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^" + std::to_string(degree) + ", ⟨u, v⟩ = uᵀv/" +
-               std::to_string(q);
+        return "k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^" + std::to_string(degree_) + ", ⟨u, v⟩ = uᵀv/" +
+               std::to_string(q_);
     }
+
+private:
+    int q_;
+    int degree_;
 };
 
 /// \brief Checks that X and Y are finite sets of points of the same dimension.
@@ -290,7 +353,8 @@ void require_points(const Matrix<T>& X, const std::string& where, const std::str
     require_finite(X, where, name);
 }
 
-/// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N).
+/// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose
+///        positive semi-definiteness for every X defines a kernel (`zhu:def4`, `beeny:def3.6`).
 ///
 /// Only the upper triangle is evaluated and mirrored, so K is exactly symmetric.
 /// \throws kb::error if X is empty or not finite.

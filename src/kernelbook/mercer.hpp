@@ -119,7 +119,7 @@ QuadratureRule<T> gauss_hermite_rule(Eigen::Index n, const T& s) {
 }
 
 /// \brief The Nyström discretisation of a kernel's integral operator on a quadrature rule,
-///        with its Mercer eigenpairs and truncated expansions (see mercer.hpp).
+///        with its Mercer eigenpairs and truncated expansions (`beeny:C`, see mercer.hpp).
 template <class T, class Kernel>
 class NystromMercer {
 public:
@@ -154,13 +154,15 @@ public:
         normA_ = max(abs(lambda_(0)), abs(lambda_(N - 1)));
     }
 
+    /// \brief The kernel k.
+    const Kernel& kernel() const { return k_; }
     /// \brief The number N of nodes.
     Eigen::Index size() const { return K_.rows(); }
     /// \brief The quadrature rule.
     const QuadratureRule<T>& rule() const { return rule_; }
     /// \brief The Gram matrix \f$K_{jl} = k(t_j, t_l)\f$ of the nodes.
     const Matrix<T>& gram_at_nodes() const { return K_; }
-    /// \brief \f$\|A\|_2 = \max_i |\lambda_i|\f$, the scale of the discretised operator.
+    /// \brief \f$\norm{A}_2 = \max_i |\lambda_i|\f$, the scale of the discretised operator.
     const T& operator_norm() const { return normA_; }
     /// \brief The eigenvalues \f$\lambda_1 \ge \dots \ge \lambda_N\f$ of \f$A = W^{1/2}KW^{1/2}\f$.
     const Vector<T>& eigenvalues() const { return lambda_; }
@@ -219,12 +221,13 @@ private:
 };
 
 /// \brief The Mercer eigenvalues of the Gaussian kernel \f$\exp(-\gamma(x - y)^2)\f$ on
-///        \f$\mathbb{R}\f$ with the normal measure \f$N(0, s^2)\f$, in closed form
+///        \f$\R\f$ with the normal measure \f$N(0, s^2)\f$, in closed form
 ///        (from Mehler's formula; Rasmussen & Williams, *Gaussian Processes for Machine
 ///        Learning*, §4.3.1):
 /// \f[ \lambda_i = \sqrt{2a/A}\; B^{\,i-1}, \quad i = 1, 2, \dots, \qquad a = \frac{1}{4s^2},\;
 ///     b = \gamma,\; c = \sqrt{a^2 + 2ab},\; A = a + b + c,\; B = b/A . \f]
-/// They decay exactly geometrically with ratio B, and \f$\sum_i \lambda_i = 1 = \int k(x,x)\,d\mu\f$.
+/// They decay exactly geometrically with ratio B, and \f$\sum_i \lambda_i = 1 = \int k(x,x)\,d\mu\f$
+/// (`beeny:C`). For \f$\gamma = 1/s^2\f$ (b = 4a): \f$A = 8a\f$, \f$B = 1/2\f$ and \f$\lambda_i = 2^{-i}\f$.
 /// \param gamma \f$\gamma > 0\f$; \param s \f$s > 0\f$; \param n how many (≥ 1)
 /// \throws kb::error on a parameter out of range.
 template <class T>

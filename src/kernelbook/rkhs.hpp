@@ -7,7 +7,7 @@
 /// For a kernel k (symmetric, positive semi-definite) the functions
 /// \f[ f = \sum_{i=1}^{N} \alpha_i\, k(x_i, \cdot), \qquad g = \sum_{j=1}^{M} \beta_j\, k(y_j, \cdot) \f]
 /// form the space \f$\mathcal G\f$ of `zhu:thm5`, with the inner product
-/// \f[ \langle f, g \rangle = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\, \beta . \f]
+/// \f[ \inner{f}{g} = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\, \beta . \f]
 /// Its completion is the RKHS \f$\mathcal H\f$ of k (Moore–Aronszajn). Everything here is
 /// exact in `kb::rational` for kernels with rational values (linear, polynomial).
 /// \see \ref ch05-rkhs
@@ -68,7 +68,8 @@ public:
     /// \brief The dimension q of the points the function is defined on.
     Eigen::Index dimension() const { return X_.cols(); }
 
-    /// \brief The value \f$f(z) = \sum_i \alpha_i\, k(x_i, z)\f$ at one point z (a row vector).
+    /// \brief The value \f$f(z) = \sum_i \alpha_i\, k(x_i, z) = \inner{f}{k(z,\cdot)}\f$ at one point z (a row
+    ///        vector): the reproducing property `zhu:prop6`.
     /// \throws kb::error if z does not have q entries or is not finite.
     template <class Derived>
     T operator()(const Eigen::MatrixBase<Derived>& z) const {
@@ -100,7 +101,8 @@ private:
 };
 
 /// \brief The kernel section \f$\phi(x) = k_x = k(x, \cdot)\f$, the canonical feature of
-///        the point x (`zhu:thm5`): the expansion with the single centre x and coefficient 1.
+///        the point x (`zhu:thm5`, a feature map in the sense of `beeny:def3.7`): the expansion
+///        with the single centre x and coefficient 1.
 /// \param k the kernel
 /// \param x a point (row vector with q ≥ 1 finite entries)
 /// \throws kb::error as kb::KernelExpansion.
@@ -199,8 +201,8 @@ KernelExpansion<T, Kernel> combine_repeated_centres(const KernelExpansion<T, Ker
     return KernelExpansion<T, Kernel>(f.kernel(), Z, gamma);
 }
 
-/// \brief The inner product of `zhu:thm5`,
-///        \f[ \langle f, g \rangle = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\,\beta . \f]
+/// \brief The inner product of `zhu:thm5` (an inner product in the sense of `beeny:def3.1`),
+///        \f[ \inner{f}{g} = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\,\beta . \f]
 ///
 /// It equals \f$\sum_j \beta_j f(y_j)\f$ and, for a symmetric k, \f$\sum_i \alpha_i g(x_i)\f$,
 /// so it depends on f and g only as functions (it is well defined).
@@ -214,7 +216,7 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
     return f.coefficients().dot(Kbeta);
 }
 
-/// \brief The squared norm \f$\|f\|^2 = \langle f, f\rangle = \alpha^\top K(X)\,\alpha \ge 0\f$.
+/// \brief The squared norm \f$\norm{f}^2 = \inner{f}{f} = \alpha^\top K(X)\,\alpha \ge 0\f$ (`beeny:def3.1`).
 ///
 /// A small negative value within the rounding of the quadratic form,
 /// \f$16\,(N+1)\,\varepsilon\,s\f$ with the scale
@@ -248,7 +250,7 @@ T squared_norm(const KernelExpansion<T, Kernel>& f) {
     return s < 0 ? T(0) : s;
 }
 
-/// \brief The norm \f$\|f\| = \sqrt{\alpha^\top K(X)\,\alpha}\f$ (floating-point types;
+/// \brief The norm \f$\norm{f} = \sqrt{\alpha^\top K(X)\,\alpha}\f$ (floating-point types;
 ///        use kb::squared_norm in exact arithmetic).
 /// \throws kb::error as kb::squared_norm.
 template <class T, class Kernel>
@@ -258,7 +260,7 @@ T norm(const KernelExpansion<T, Kernel>& f) {
     return sqrt(squared_norm(f));
 }
 
-/// \brief The Gram matrix \f$G_{ij} = \langle f_i, f_j\rangle\f$ of a list of functions
+/// \brief The Gram matrix \f$G_{ij} = \inner{f_i}{f_j}\f$ of a list of functions
 ///        (`beeny:def3.4`), exactly symmetric.
 /// \throws kb::error if the list is empty or the functions do not share a kernel and dimension.
 template <class T, class Kernel>
@@ -318,10 +320,10 @@ inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
 ///        \f$\{c : \sum_i c_i\, k(x_i, \cdot) \equiv 0\}\f$, exactly, in rational arithmetic.
 ///
 /// By the reproducing property and Cauchy–Schwarz (`zhu:thm5`, chapter 5),
-/// \f$\sum_i c_i k(x_i,\cdot) \equiv 0 \iff \|\textstyle\sum_i c_i k(x_i,\cdot)\|^2 = c^\top K c = 0 \iff K c = 0\f$
+/// \f$\sum_i c_i k(x_i,\cdot) \equiv 0 \iff \norm{\textstyle\sum_i c_i k(x_i,\cdot)}^2 = c^\top K c = 0 \iff K c = 0\f$
 /// for a PSD K, so the answer is the null space of the Gram matrix \f$K(X)\f$.
 /// Non-trivial ones exist for repeated centres, for more than q centres of the linear
-/// kernel on \f$\mathbb{R}^q\f$, and for more than \f$\binom{q+d}{d}\f$ centres of a
+/// kernel on \f$\R^q\f$, and for more than \f$\binom{q+d}{d}\f$ centres of a
 /// polynomial kernel of degree d.
 /// \param k a kernel with rational values (linear, polynomial)
 /// \param X the centres (N×q), rational
@@ -358,9 +360,9 @@ Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>&
 ///        (`beeny:thmB.1`).
 ///
 /// The representer is the unique \f$f = \sum_i \beta_i k(x_i,\cdot) \in S\f$ with
-/// \f$\ell(g) = \langle f, g\rangle\f$ for every \f$g \in S\f$; testing against
+/// \f$\ell(g) = \inner{f}{g}\f$ for every \f$g \in S\f$; testing against
 /// \f$g = k(x_i,\cdot)\f$ gives \f$f(x_i) = v_i\f$, i.e.
-/// \f[ K\beta = v, \qquad \|f\|^2 = v^\top K^{-1} v = \|\ell\|^2 . \f]
+/// \f[ K\beta = v, \qquad \norm{f}^2 = v^\top K^{-1} v = \norm{\ell}^2 . \f]
 /// For the evaluation functional \f$\delta_x\f$ (values \f$k(x_i, x)\f$) the representer
 /// is the orthogonal projection of \f$k(x, \cdot)\f$ onto S; it is \f$k(x,\cdot)\f$ itself
 /// when x is one of the centres.
@@ -375,12 +377,12 @@ KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X
 }
 
 /// \brief The minimum-norm interpolant: among all f in the RKHS with \f$f(x_i) = y_i\f$,
-///        the one of least norm, \f$f = \sum_i \alpha_i k(x_i,\cdot)\f$ with
-///        \f[ K\alpha = y, \qquad \|f\|^2 = y^\top K^{-1} y . \f]
+///        the one of least norm (by `zhu:prop6` and Pythagoras), \f$f = \sum_i \alpha_i k(x_i,\cdot)\f$ with
+///        \f[ K\alpha = y, \qquad \norm{f}^2 = y^\top K^{-1} y . \f]
 ///
 /// Every other interpolant is f + h with \f$h(x_i) = 0\f$; then
-/// \f$\langle f, h\rangle = \sum_i \alpha_i h(x_i) = 0\f$ and
-/// \f$\|f + h\|^2 = \|f\|^2 + \|h\|^2\f$. It is the Riesz representer of the functional
+/// \f$\inner{f}{h} = \sum_i \alpha_i h(x_i) = 0\f$ and
+/// \f$\norm{f + h}^2 = \norm{f}^2 + \norm{h}^2\f$. It is the Riesz representer of the functional
 /// with values y on the sections (kb::riesz_representer).
 /// \param k the kernel
 /// \param X the data points (N×q), sections linearly independent (K(X) positive definite)

@@ -14,6 +14,11 @@ bool is_psd_exact(const Matrix<rational>& K) {
     // when the remaining block is zero. (Eigen's LDLT chooses its pivots from the
     // *un-updated* diagonal, so on a rank-deficient PSD matrix it can meet a zero pivot
     // before a positive one and report failure, e.g. for 𝟙𝟙ᵀ + xxᵀ with x = (0,1,0,1).)
+    // This is the lean yes/no decision; kb::certify_psd (certify.hpp, chapter 4) makes the
+    // same elimination with different bookkeeping and returns the evidence (L, d or a
+    // witness). The two are kept independent on purpose: chapter 4's test "the two exact PSD
+    // deciders agree …" checks them against each other on random PSD, rank-deficient and
+    // indefinite matrices, with each verdict backed by a checked certificate.
     Matrix<rational> S = K;
     for (Eigen::Index k = 0; k < S.rows(); ++k) {
         Eigen::Index p = k; // largest remaining diagonal entry of the Schur complement
