@@ -9,7 +9,8 @@ set -euo pipefail
 # python3: the generators of the book's pages (docs/tools/*.py, standard library only).
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
 # clang: the default compiler of the two commands (it compiles the template-heavy tests about
-# twice as fast as g++; see docs/README.md, "Build and test budgets"). g++ works as well.
+# twice as fast as g++: 4 min 49 s against 10 min 6 s for a clean build; docs/README.md,
+# "Build and test budgets"). g++ works as well.
 # python3-sklearn (scikit-learn's 8×8 digits, and t-SNE) and dataset-fashion-mnist: the tests
 # that read the real data files (tests/io, chapter 8's experiment pipeline on the digits)
 # and the test of chapter 8's tsne.py; without them those tests pass with a MESSAGE saying
