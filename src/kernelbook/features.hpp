@@ -219,7 +219,7 @@ private:
     std::vector<T> root_weights_;       // √((2γ)^{|α|}/α!)
 };
 
-/// \brief The lift of `zhu:ex3`, \f$\phi(y) = (y_1, \dots, y_q, \norm{y}^2)\f$, of each row of Y
+/// \brief The lift of `zhu:ex3` (drawn in `zhu:fig2`), \f$\phi(y) = (y_1, \dots, y_q, \norm{y}^2)\f$, of each row of Y
 ///        (N×q → N×(q+1)); for q = 2 it is \f$(y_1, y_2, y_1^2 + y_2^2)\f$. Exact in rationals.
 ///
 /// It puts the points on the paraboloid \f$x_{q+1} = \norm{x_{1..q}}^2\f$: points on a circle of

@@ -356,7 +356,9 @@ void require_points(const Matrix<T>& X, const std::string& where, const std::str
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose
 ///        positive semi-definiteness for every X defines a kernel (`zhu:def4`, `beeny:def3.6`).
 ///
-/// Only the upper triangle is evaluated and mirrored, so K is exactly symmetric.
+/// Only the upper triangle is evaluated and mirrored, so K is exactly symmetric. With the
+/// linear kernel it is \f$XX^\top\f$: the Gram matrix \f$G = V^\top V\f$ of the vectors stored
+/// as the columns of \f$V = X^\top\f$ (`beeny:ex3.5`).
 /// \throws kb::error if X is empty or not finite.
 template <class Kernel, class T>
 Matrix<T> gram(const Kernel& k, const Matrix<T>& X) {
