@@ -13,4 +13,16 @@ compiler=()
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "${compiler[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
 cd "$build"
-ctest --output-on-failure -j"$jobs"
+# A skipped test checked nothing: the command fails when any test was skipped (the
+# packages above provide what every test needs, so nothing is skipped here).
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+ctest --output-on-failure -j"$jobs" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+if grep -q '(Skipped)' "$log"; then
+  echo "kernelbook: tests were skipped (listed above, with their reasons in the output); a skipped test checks nothing" >&2
+  [ "$status" -ne 0 ] || status=1
+fi
+exit "$status"

@@ -40,6 +40,12 @@ bool spectral_norm_is(const Q& R, const QVector& v, const rational& s) {
     return attained && kb::is_psd_exact(Q(s * I - R)) && kb::is_psd_exact(Q(s * I + R));
 }
 
+/// The fixed exactly orthogonal 4×4 basis (a Cayley transform) of the worked cases below.
+Q basis4() {
+    return kb::test::cayley_orthogonal<rational>(
+        (IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0, -1, 0).finished(), 3);
+}
+
 } // namespace
 
 //! [exact-frobenius]
@@ -81,9 +87,7 @@ TEST_CASE("exact certificate: ||G - G_p||_2 = lambda_{p+1} [zhu:thm2]") {
 TEST_CASE("companion: the exact spectral certificate rejects lambda_p and a value just below lambda_{p+1} "
           "[zhu:thm2]") {
     const std::vector<long> lambda{7, 4, 2, 1};
-    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
-                                                       -1, 0).finished(),
-                                                      3);
+    const Q U = basis4();
     const QVector lam = kb::test::vector_from<rational>(lambda);
     const Q R = kb::test::with_spectrum(U, lam) - kb::eigen_sum(lam, U, kb::first_indices(2));
     CHECK(spectral_norm_is(R, U.col(2), rational(2)));
@@ -140,9 +144,7 @@ TEST_CASE("exact: keeping any other p eigenpairs S leaves sum_{j not in S} lambd
 //! [exact-ties]
 TEST_CASE("exact: with lambda_2 = lambda_3 two different rank-2 truncations have the same error [zhu:thm2]") {
     const std::vector<long> lambda{5, 3, 3, 1};
-    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
-                                                       -1, 0).finished(),
-                                                      3);
+    const Q U = basis4();
     const QVector lam = kb::test::vector_from<rational>(lambda);
     const Q G = kb::test::with_spectrum(U, lam);
     const Q A1 = kb::eigen_sum(lam, U, {0, 1}), A2 = kb::eigen_sum(lam, U, {0, 2});
@@ -165,9 +167,7 @@ TEST_CASE("exact: with the simple spectrum (7 4 2 1) the rank-2 spectral-norm op
           "for 0 < t <= lambda_3 has the same spectral error 2 [zhu:thm2]") {
     // λ_p = 4 > λ_{p+1} = 2: the Frobenius optimum G₂ is unique, the spectral one is not.
     const std::vector<long> lambda{7, 4, 2, 1};
-    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(4, 4) << 0, 1, 0, 2, -1, 0, 1, 0, 0, -1, 0, 1, -2, 0,
-                                                       -1, 0).finished(),
-                                                      3);
+    const Q U = basis4();
     const QVector lam = kb::test::vector_from<rational>(lambda);
     const Q G = kb::test::with_spectrum(U, lam);
     const Q G2 = kb::eigen_sum(lam, U, kb::first_indices(2));

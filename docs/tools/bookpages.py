@@ -827,21 +827,16 @@ def linked_chapter(text: str, anchors: dict[str, str]) -> tuple[str, int]:
             o, c = opened
             if c is None:  # a fence: closed by a line starting with the same fence
                 fence = o.match(line).group(1)
-                out.append(line)
-                i += 1
-                while i < len(lines) and not lines[i].lstrip().startswith(fence):
-                    out.append(lines[i])
-                    i += 1
-                if i < len(lines):
-                    out.append(lines[i])
-                    i += 1
-                continue
-            rest = line[o.match(line).end():]
+                closes = lambda l, fence=fence: l.lstrip().startswith(fence)
+                closed_on_opening_line = False
+            else:  # a command: closed by its end command, possibly on the same line
+                closes = c.search
+                closed_on_opening_line = bool(c.search(line[o.match(line).end():]))
             out.append(line)
             i += 1
-            if c.search(rest):
+            if closed_on_opening_line:
                 continue
-            while i < len(lines) and not c.search(lines[i]):
+            while i < len(lines) and not closes(lines[i]):
                 out.append(lines[i])
                 i += 1
             if i < len(lines):

@@ -5,34 +5,15 @@
 /// matches no test case makes doctest report "test cases: 0" and exit 0 — a test that
 /// checks nothing and passes. That happens when a name cannot be passed through intact
 /// (CMake splits test names at ';'). So a run with a --test-case filter that selects
-/// nothing is a failure here (exit code 3), with a message that says why.
+/// nothing is a failure here (exit code 3), with a message that says why. The count comes
+/// from the listener in support.cpp (kb::test::test_cases_started()).
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <doctest/doctest.h>
+#include "property.hpp"
 
-#include <atomic>
 #include <cstring>
 #include <iostream>
 
 namespace {
-
-std::atomic<int> test_cases_started{0};
-
-// Counts the test cases that really start (after every filter).
-struct CountingListener : doctest::IReporter {
-    explicit CountingListener(const doctest::ContextOptions&) {}
-    void report_query(const doctest::QueryData&) override {}
-    void test_run_start() override {}
-    void test_run_end(const doctest::TestRunStats&) override {}
-    void test_case_start(const doctest::TestCaseData&) override { ++test_cases_started; }
-    void test_case_reenter(const doctest::TestCaseData&) override {}
-    void test_case_end(const doctest::CurrentTestCaseStats&) override {}
-    void test_case_exception(const doctest::TestCaseException&) override {}
-    void subcase_start(const doctest::SubcaseSignature&) override {}
-    void subcase_end() override {}
-    void log_assert(const doctest::AssertData&) override {}
-    void log_message(const doctest::MessageData&) override {}
-    void test_case_skipped(const doctest::TestCaseData&) override {}
-};
 
 bool has_test_case_filter(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
@@ -45,13 +26,11 @@ bool has_test_case_filter(int argc, char** argv) {
 
 } // namespace
 
-DOCTEST_REGISTER_LISTENER("kb-count-test-cases", 1, CountingListener);
-
 int main(int argc, char** argv) {
     doctest::Context context(argc, argv);
     const int result = context.run();
     if (context.shouldExit()) return result; // --help, --list-test-cases, …
-    if (test_cases_started == 0 && has_test_case_filter(argc, argv)) {
+    if (kb::test::test_cases_started() == 0 && has_test_case_filter(argc, argv)) {
         std::cerr << "kernelbook: the --test-case filter selected no test case, so nothing was "
                      "checked; a test name must not contain ';' (CMake splits names there) — "
                      "list the names with --list-test-cases\n";

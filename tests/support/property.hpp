@@ -13,8 +13,17 @@
 /// locally with the same command, and `RC_PARAMS="seed=7"` explores new cases.
 ///
 /// The number of cases per property is 100 in `double`, 40 in `real50` and 20 in
-/// `real100` (the suite's 60-second budget); `KB_CASES_FACTOR=10` multiplies them for a
-/// deeper run.
+/// `real100` (the suite's 60-second budget), or the count a property asks for;
+/// `KB_CASES_FACTOR=10` multiplies every count, the default ones and the explicit ones, for
+/// a deeper run, and `RC_PARAMS="max_success=…"` sets the count of every property.
+///
+/// Discarded cases (`RC_PRE`, `gen::suchThat`) are counted: a property that discards any
+/// prints how many, and one that discards more than half of the cases it tried fails —
+/// its generator is not producing the inputs the statement is about.
+///
+/// A test that cannot run (a data file missing) calls kb::test::skip(reason): the process
+/// exits with code 77, which ctest reports as Skipped with the reason, and the README's
+/// test command fails when any test was skipped.
 ///
 /// Inside a property use `RC_ASSERT`, `RC_FAIL` and KB_RC_WITHIN, never doctest's `CHECK`.
 
@@ -24,6 +33,7 @@
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -39,24 +49,60 @@ namespace kb::test {
 /// \brief Name of the doctest test case now running (set by a doctest listener).
 const std::string& current_test_name();
 
+/// \brief How many test cases have started in this run (after doctest's filters; counted
+///        by the same listener). tests/support/main.cpp fails a filtered run that started none.
+int test_cases_started();
+
 /// \brief The base seed: 20261122, or the `seed=` of `RC_PARAMS` when given.
 std::uint64_t base_seed();
 
 /// \brief Multiplier for the number of cases, from `KB_CASES_FACTOR` (default 1).
 int cases_factor();
 
-/// \brief Default number of cases per property for scalar type T.
+/// \brief The `max_success=` of `RC_PARAMS`, when the user gives one.
+std::optional<int> user_max_success();
+
+/// \brief ctest's skip code: set as SKIP_RETURN_CODE on every test of the suite.
+inline constexpr int skip_exit_code = 77;
+
+/// \brief Ends the running test as Skipped, with `reason` on standard error (exit code 77).
+///        Never a silent pass: the README's test command fails when a test was skipped.
+[[noreturn]] void skip(const std::string& reason);
+
+/// \brief Default number of cases per property for scalar type T, before KB_CASES_FACTOR
+///        (kb::test::property applies the factor to every count).
 template <class T>
 int default_cases() {
     int base = 100;
     if constexpr (std::is_same_v<T, kb::real50>) base = 40;
     if constexpr (std::is_same_v<T, kb::real100>) base = 20;
     if constexpr (std::is_same_v<T, kb::rational>) base = 40;
-    return base * cases_factor();
+    return base;
 }
 
+namespace detail {
+/// Forwards every event to rapidcheck's own listener and counts the discarded cases of
+/// the main run (not of shrinking).
+struct DiscardCounter : rc::detail::TestListener {
+    rc::detail::TestListener& next;
+    int discarded = 0;
+    explicit DiscardCounter(rc::detail::TestListener& n) : next(n) {}
+    void onTestCaseFinished(const rc::detail::CaseDescription& d) override {
+        if (d.result.type == rc::detail::CaseResult::Type::Discard) ++discarded;
+        next.onTestCaseFinished(d);
+    }
+    void onShrinkTried(const rc::detail::CaseDescription& d, bool accepted) override {
+        next.onShrinkTried(d, accepted);
+    }
+    void onTestFinished(const rc::detail::TestMetadata& m, const rc::detail::TestResult& r) override {
+        next.onTestFinished(m, r);
+    }
+};
+} // namespace detail
+
 /// \brief Runs `testable` as a rapidcheck property and reports to doctest.
-/// \param cases number of successful cases required (default: kb::test::default_cases<T>()).
+/// \param cases number of successful cases required before KB_CASES_FACTOR (default:
+///              kb::test::default_cases<T>()); `RC_PARAMS="max_success=…"` overrides it.
 /// \param tag   distinguishes several properties in one test case.
 template <class T, class Testable>
 void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
@@ -66,18 +112,27 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
     metadata.description = metadata.id;
 
     TestParams params = configuration().testParams;
-    params.maxSuccess = cases > 0 ? cases : default_cases<T>();
+    params.maxSuccess = (cases > 0 ? cases : default_cases<T>()) * cases_factor();
+    if (const auto user = user_max_success()) params.maxSuccess = *user;
     // FNV-1a of the id: every property explores its own deterministic cases.
     std::uint64_t h = 1469598103934665603ull;
     for (unsigned char ch : metadata.id) h = (h ^ ch) * 1099511628211ull;
     params.seed = base_seed() ^ h;
 
+    detail::DiscardCounter counter(globalTestListener());
     const TestResult result =
-        checkProperty(toProperty(std::forward<Testable>(testable)), metadata, params, globalTestListener(),
+        checkProperty(toProperty(std::forward<Testable>(testable)), metadata, params, counter,
                       configuration().reproduce);
 
     if (result.template is<SuccessResult>()) {
-        CHECK(result.template get<SuccessResult>().numSuccess == params.maxSuccess);
+        const int passed = result.template get<SuccessResult>().numSuccess;
+        CHECK(passed == params.maxSuccess);
+        if (counter.discarded > 0)
+            MESSAGE(metadata.id << ": " << passed << " cases passed, " << counter.discarded << " discarded");
+        CHECK_MESSAGE(counter.discarded <= passed,
+                      metadata.id << ": discarded " << counter.discarded << " of " << counter.discarded + passed
+                                  << " cases (more than half): the generator does not produce the inputs the "
+                                     "statement is about");
         return;
     }
     std::ostringstream os;

@@ -13,6 +13,12 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace kb::test {
 
@@ -21,18 +27,24 @@ std::string& test_name_storage() {
     static std::string name = "(outside a test case)";
     return name;
 }
+int started_test_cases = 0;
 } // namespace
 
 const std::string& current_test_name() { return test_name_storage(); }
+int test_cases_started() { return started_test_cases; }
 
 /// doctest listener: remembers the name of the test case that is starting, which gives
-/// every rapidcheck property a stable id for its seed and for `reproduce=`.
+/// every rapidcheck property a stable id for its seed and for `reproduce=`, and counts
+/// the test cases that start.
 struct TestNameListener : doctest::IReporter {
     explicit TestNameListener(const doctest::ContextOptions&) {}
     void report_query(const doctest::QueryData&) override {}
     void test_run_start() override {}
     void test_run_end(const doctest::TestRunStats&) override {}
-    void test_case_start(const doctest::TestCaseData& tc) override { test_name_storage() = tc.m_name; }
+    void test_case_start(const doctest::TestCaseData& tc) override {
+        test_name_storage() = tc.m_name;
+        ++started_test_cases;
+    }
     void test_case_reenter(const doctest::TestCaseData&) override {}
     void test_case_end(const doctest::CurrentTestCaseStats&) override {}
     void test_case_exception(const doctest::TestCaseException&) override {}
@@ -93,6 +105,78 @@ void record_ratio(const std::string& kind, const std::string& type, double ratio
     std::lock_guard<std::mutex> lock(m);
     double& slot = ratio_report().max_ratio[{kind, type}];
     slot = std::max(slot, ratio);
+}
+
+namespace {
+/// The tightness report: lines buffered in the process and appended to the file named by
+/// KB_BOUND_REPORT at exit, one write() each (O_APPEND), so that the processes of a
+/// parallel ctest run can share one file.
+struct BoundReport {
+    std::string path;
+    std::vector<std::string> lines;
+    BoundReport() {
+        const char* p = std::getenv("KB_BOUND_REPORT");
+        if (p && *p) path = p;
+    }
+    ~BoundReport() { flush(); }
+    void flush() {
+        if (path.empty() || lines.empty()) return;
+        const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
+        if (fd < 0) {
+            std::cerr << "kernelbook: cannot open KB_BOUND_REPORT file " << path << "\n";
+            return;
+        }
+        for (const auto& line : lines) {
+            const ssize_t written = ::write(fd, line.data(), line.size());
+            (void)written;
+        }
+        ::close(fd);
+        lines.clear();
+    }
+};
+BoundReport& bound_report() {
+    static BoundReport report;
+    return report;
+}
+std::string tsv_field(std::string s) {
+    for (char& c : s)
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return s;
+}
+} // namespace
+
+void record_comparison(const std::string& what, const std::string& kind, const std::string& type, Expect expect,
+                       double error, double bound, double ratio, bool ok) {
+    BoundReport& report = bound_report();
+    if (report.path.empty()) return;
+    static std::mutex m;
+    std::lock_guard<std::mutex> lock(m);
+    std::ostringstream os;
+    os.precision(6);
+    os << tsv_field(current_test_name()) << '\t' << tsv_field(what) << '\t' << type << '\t' << tsv_field(kind)
+       << '\t' << (expect == Expect::within ? "within" : "exceeds") << '\t' << error << '\t' << bound << '\t'
+       << ratio << '\t' << (ok ? "ok" : "FAILED") << '\n';
+    report.lines.push_back(os.str());
+    if (report.lines.size() >= 4096) report.flush();
+}
+
+[[noreturn]] void skip(const std::string& reason) {
+    std::cout.flush();
+    std::cerr << "kernelbook: SKIPPED " << current_test_name() << ": " << reason << "\n";
+    std::cerr.flush();
+    bound_report().flush();
+    std::_Exit(skip_exit_code);
+}
+
+std::optional<int> user_max_success() {
+    const char* params = std::getenv("RC_PARAMS");
+    if (!params) return std::nullopt;
+    const std::string value = params;
+    const auto at = value.find("max_success=");
+    if (at == std::string::npos) return std::nullopt;
+    const int n = std::atoi(value.c_str() + at + std::string("max_success=").size());
+    if (n < 1) return std::nullopt;
+    return n;
 }
 
 // ---------------------------------------------------------------- generators

@@ -27,6 +27,7 @@
 #include "kernelbook/real.hpp"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <string>
@@ -90,28 +91,76 @@ struct Verdict {
     std::string message;
 };
 
+/// \brief What a comparison expects: the law's error within its bound, or a companion's
+///        error (a wrong formula, the same bound) above it.
+enum class Expect { within, exceeds };
+
 /// \brief Records the largest error/bound ratio per kind and type; printed at exit when
 ///        the environment sets `KB_REPORT_RATIOS=1` (used to calibrate c₁ and c₂).
 void record_ratio(const std::string& kind, const std::string& type, double ratio);
 
-/// \brief Compares `error` (≥ 0) with `bound`; `what` names the statement.
+/// \brief Appends one comparison to the tightness report when the environment sets
+///        `KB_BOUND_REPORT=<file>`: test case, scalar type, kind, expectation, error, bound,
+///        ratio and verdict, one tab-separated line (docs/tools/tightness.py reads them).
+void record_comparison(const std::string& what, const std::string& kind, const std::string& type, Expect expect,
+                       double error, double bound, double ratio, bool ok);
+
+/// \brief The one comparison of the suite, two-sided and NaN-proof.
+///
+/// The magnitude |error| is compared, so a signed error cannot pass by being negative. The
+/// verdict is a failure, whatever is expected, when the error or the bound is NaN or
+/// infinite, or the bound is negative: a broken computation never passes a law, and never
+/// "fails as expected" in a companion either. With finite inputs and a bound ≥ 0:
+///  - Expect::within  passes iff |error| ≤ bound (a law);
+///  - Expect::exceeds passes iff |error| > bound (a companion: the wrong formula is off by
+///    more than the rounding that the law's own check allows).
 template <class T>
-Verdict within(const T& error, const Bound<T>& bound, const std::string& what) {
+Verdict compare(const T& error, const Bound<T>& bound, const std::string& what, Expect expect) {
     using std::abs;
-    const bool ok = error <= bound.value;
+    const bool finite = kb::is_finite(error) && kb::is_finite(bound.value);
+    const bool valid = finite && !(bound.value < T(0));
+    const T magnitude = finite ? T(abs(error)) : T(0);
+    const bool inside = valid && magnitude <= bound.value;
+    const bool ok = valid && (expect == Expect::within ? inside : !inside);
     double ratio = 0;
-    if (bound.value > 0) {
-        ratio = static_cast<double>(T(error / bound.value));
-        record_ratio(bound.kind, kb::scalar_name<T>(), ratio);
+    if (valid && bound.value > 0) {
+        ratio = static_cast<double>(T(magnitude / bound.value));
+        if (expect == Expect::within) record_ratio(bound.kind, kb::scalar_name<T>(), ratio);
+    } else if (valid && magnitude > 0) {
+        ratio = std::numeric_limits<double>::infinity();
     }
+    record_comparison(what, bound.kind, kb::scalar_name<T>(), expect, finite ? static_cast<double>(magnitude) : NAN,
+                      kb::is_finite(bound.value) ? static_cast<double>(bound.value) : NAN, ratio, ok);
     std::ostringstream os;
     os.precision(3);
-    os << what << ": error " << static_cast<double>(error) << (ok ? " <= " : " > ") << "bound "
-       << static_cast<double>(bound.value) << " [" << bound.kind << ", ratio " << ratio << ", n = " << bound.n
-       << ", scale " << static_cast<double>(bound.scale) << ", ε = " << static_cast<double>(kb::epsilon<T>());
+    os << what << ": ";
+    if (!finite) {
+        os << "error " << static_cast<double>(error) << ", bound " << static_cast<double>(bound.value)
+           << ": not finite (a NaN or ∞ passes no check)";
+    } else if (!valid) {
+        os << "bound " << static_cast<double>(bound.value) << " is negative (a bound is ≥ 0)";
+    } else {
+        os << "|error| " << static_cast<double>(magnitude) << (inside ? " <= " : " > ") << "bound "
+           << static_cast<double>(bound.value) << (expect == Expect::within ? " (expected <=)" : " (expected >)");
+    }
+    os << " [" << bound.kind << ", ratio " << ratio << ", n = " << bound.n << ", scale "
+       << static_cast<double>(bound.scale) << ", ε = " << static_cast<double>(kb::epsilon<T>());
     if (bound.condition > 0) os << ", κ = " << bound.condition;
     os << ", " << kb::scalar_name<T>() << "]";
     return {ok, os.str()};
+}
+
+/// \brief A law: passes iff error and bound are finite, the bound is ≥ 0 and |error| ≤ bound.
+template <class T>
+Verdict within(const T& error, const Bound<T>& bound, const std::string& what) {
+    return compare(error, bound, what, Expect::within);
+}
+
+/// \brief A failing companion: passes iff error and bound are finite, the bound is ≥ 0 and
+///        |error| > bound — the concrete failure it expects, never just "not within".
+template <class T>
+Verdict exceeds(const T& error, const Bound<T>& bound, const std::string& what) {
+    return compare(error, bound, what, Expect::exceeds);
 }
 
 } // namespace kb::test
@@ -128,5 +177,21 @@ Verdict within(const T& error, const Bound<T>& bound, const std::string& what) {
 #define KB_RC_WITHIN(error, bound, what)                          \
     do {                                                          \
         const auto kb_verdict_ = ::kb::test::within(error, bound, what); \
+        if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);        \
+    } while (0)
+
+/// Inside a doctest test case, for a failing companion: checks that the finite error is
+/// above the finite bound (kb::test::exceeds), reporting the full verdict otherwise.
+#define KB_CHECK_EXCEEDS(error, bound, what)                      \
+    do {                                                          \
+        const auto kb_verdict_ = ::kb::test::exceeds(error, bound, what); \
+        CHECK_MESSAGE(kb_verdict_.ok, kb_verdict_.message);       \
+    } while (0)
+
+/// Inside a rapidcheck property, for a failing companion: fails the case unless the finite
+/// error is above the finite bound (kb::test::exceeds).
+#define KB_RC_EXCEEDS(error, bound, what)                         \
+    do {                                                          \
+        const auto kb_verdict_ = ::kb::test::exceeds(error, bound, what); \
         if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);        \
     } while (0)
