@@ -7,6 +7,7 @@
 
 #include "kernelbook/pca.hpp"
 
+#include <string>
 #include <vector>
 
 using kb::IntMatrix;
@@ -42,7 +43,7 @@ TEST_CASE_TEMPLATE("symmetric matrices have real eigenvalues and orthonormal eig
                    "orthogonality as computed [beeny:lemA.1]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
-        const int n = *kb::test::size_in(1, 8);
+        const int n = *kb::test::size_in(2, 8); // n = 1 is not the subject (a 1×1 matrix is its eigenvalue)
         const long shift = *kb::test::int_in(0, 3 * n);
         const auto c = symmetric_with_known_spectrum<T>(n, shift);
         const kb::SymmetricEigen<T> eig = kb::symmetric_eigen(c.S);
@@ -58,15 +59,36 @@ TEST_CASE_TEMPLATE("symmetric matrices have real eigenvalues and orthonormal eig
     });
 }
 
-TEST_CASE("Lemma A.1 for 2x2 exactly: a symmetric matrix has discriminant (a - d)^2 + 4b^2 >= 0 [beeny:lemA.1]") {
-    // The characteristic polynomial λ² − (a + d)λ + (ad − bc) has real roots iff
-    // (a + d)² − 4(ad − bc) ≥ 0; for c = b this is (a − d)² + 4b² — the square root in λ_max of §2.1.
+TEST_CASE("Lemma A.1 for 2x2 exactly: a symmetric matrix has discriminant (a - d)^2 + 4b^2 >= 0 and the computed "
+          "eigenvalues bracket two real roots of its characteristic polynomial [beeny:lemA.1]") {
+    // The characteristic polynomial p(t) = t² − (a + d)t + (ad − b²) of S = [[a, b], [b, d]] has
+    // discriminant (a + d)² − 4(ad − b²) = (a − d)² + 4b² ≥ 0 — the square root in λ_max of §2.1.
+    // That identity, and "a sum of squares is ≥ 0", hold for any integers and cannot fail: the
+    // old assertions only exercised GMP. The claim that can fail: the eigensolver's eigenvalues
+    // of S (double) are real roots of p, certified exactly in rationals by a sign change of p
+    // across [λ − δ, λ + δ] (δ the eigensolver's backward-error bound, converted exactly) —
+    // by the intermediate value theorem, a real root in each bracket. Integer entries make the
+    // roots either equal (S = aI, then λ = a exactly and p(λ) = 0) or √disc ≥ 1 apart ≫ 2δ.
     kb::test::property<rational>([] {
         const IntMatrix M = *kb::test::int_matrix(1, 3, -20, 20);
         const rational a(M(0, 0)), b(M(0, 1)), d(M(0, 2));
-        const rational discriminant = (a + d) * (a + d) - 4 * (a * d - b * b);
-        RC_ASSERT(discriminant == (a - d) * (a - d) + 4 * b * b);
-        RC_ASSERT(discriminant >= 0);
+        const auto p = [&](const rational& t) { return t * t - (a + d) * t + (a * d - b * b); };
+        Matrix<double> S(2, 2);
+        S << double(M(0, 0)), double(M(0, 1)), double(M(0, 1)), double(M(0, 2));
+        const kb::SymmetricEigen<double> eig = kb::symmetric_eigen(S);
+        const rational delta(kb::test::factorisation<double>(2, S.norm() + 1).value);
+        const rational disc = (a - d) * (a - d) + 4 * b * b;
+        for (int j = 0; j < 2; ++j) {
+            RC_ASSERT(kb::is_finite(eig.values(j)));
+            const rational lambda(eig.values(j)); // exact: a double is a dyadic rational
+            if (disc == 0) {
+                RC_ASSERT(p(lambda) == 0);
+            } else {
+                RC_ASSERT(p(lambda - delta) * p(lambda + delta) < 0);
+            }
+        }
+        // And the two brackets are disjoint (unless the root is double): two distinct real roots.
+        if (disc != 0) RC_ASSERT(rational(eig.values(0)) - delta > rational(eig.values(1)) + delta);
     });
 }
 //! [lemA1]
@@ -97,7 +119,7 @@ TEST_CASE_TEMPLATE("PSD matrices have non-negative eigenvalues: B^T B and Q diag
                    T, KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;
-        const int n = *kb::test::size_in(1, 8);
+        const int n = *kb::test::size_in(2, 8);
         const int m = *kb::test::size_in(1, 8); // m < n gives a singular BᵀB
         const Matrix<T> B = kb::from_integers<T>(*kb::test::int_matrix(m, n, -9, 9), 3);
         const Matrix<T> G = B.transpose() * B;
@@ -121,13 +143,14 @@ TEST_CASE_TEMPLATE("an indefinite matrix has a negative eigenvalue far below rou
         const auto c = symmetric_with_known_spectrum<T>(n, 3 * n); // all λ ≤ 0 … some ≤ −1
         const kb::SymmetricEigen<T> eig = kb::symmetric_eigen(c.S);
         RC_ASSERT(eig.values(n - 1) < -kb::test::factorisation<T>(n, T(3 * n)).value);
-        bool refused = false;
+        // The concrete failure: kb::psd_sqrt refuses it with the named message, not any error.
+        std::string message;
         try {
             kb::psd_sqrt(c.S);
-        } catch (const kb::error&) {
-            refused = true;
+        } catch (const kb::error& e) {
+            message = e.what();
         }
-        RC_ASSERT(refused);
+        RC_ASSERT(message.find("is not positive semi-definite") != std::string::npos);
     });
     // Exactly in rationals: the last Cayley column is a witness with qᵀAq = λ_n < 0.
     kb::test::property<rational>([] {

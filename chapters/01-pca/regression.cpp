@@ -26,6 +26,29 @@ Matrix<T> random_plane(int N_lo = 2, int N_hi = 10) {
     return kb::from_integers<T>(*kb::test::int_matrix(N, 2, -20, 20), 4);
 }
 
+/// The integer recipe of random_plane (points M/4), for exact preconditions.
+inline IntMatrix random_plane_recipe(int N_lo = 2, int N_hi = 10) {
+    const int N = *kb::test::size_in(N_lo, N_hi);
+    return *kb::test::int_matrix(N, 2, -20, 20);
+}
+
+/// The moments of the points M/4, exactly; and from them, converted once to T, the scales of
+/// the bounds: tr C = var x + var y (≥ λ_max) and the gap λ_max − λ_min = ((var x − var y)² +
+/// 4cov²)^{1/2} — from the inputs, never from the line fit or eigen-decomposition under test.
+inline kb::Moments2<rational> exact_moments(const IntMatrix& M) {
+    return kb::moments2(kb::from_integers<rational>(M, 4));
+}
+template <class T>
+T exact_trace(const kb::Moments2<rational>& mq) {
+    return kb::convert<T>(rational(mq.var_x + mq.var_y));
+}
+template <class T>
+T exact_gap(const kb::Moments2<rational>& mq) {
+    using std::sqrt;
+    const rational d = mq.var_x - mq.var_y;
+    return sqrt(kb::convert<T>(rational(d * d + 4 * mq.cov_xy * mq.cov_xy)));
+}
+
 template <class T>
 Matrix<T> swap_xy(const Matrix<T>& XY) {
     Matrix<T> YX(XY.rows(), 2);
@@ -78,7 +101,15 @@ TEST_CASE_TEMPLATE("OLS eq. (3) minimises the squared vertical residuals over al
             KB_RC_WITHIN(T(abs(excess - expected)), kb::test::one_pass<T>(4 * XY.rows(), scale),
                          "SSE(perturbed) − SSE(OLS) = Σ(δa₀ + δa₁x)²");
         }
-        RC_ASSERT(expected >= 0);
+        // Minimality, from the library's residual sums alone (the old `expected ≥ 0` was a sum of
+        // squares the test computed itself and could not fail): any other line has a strictly
+        // larger SSE. With var(x) > 0 there are two x at least 1/4 apart, so Σ(δa₀ + δa₁x)² ≥
+        // (1/80)² for (δa₀, δa₁) ≠ 0 (tenths), far above the rounding of either sum.
+        if (da0 != 0 || da1 != 0) {
+            RC_ASSERT(kb::sum_squared_vertical_residuals(other, XY) > kb::sum_squared_vertical_residuals(ols, XY));
+        } else if constexpr (kb::is_exact_v<T>) {
+            RC_ASSERT(excess == 0);
+        }
     });
 }
 //! [ols-optimal]
@@ -147,13 +178,15 @@ TEST_CASE_TEMPLATE("TLS eq. (4) minimises the squared orthogonal distances: rota
     kb::test::property<T>([] {
         using std::abs;
         using std::sqrt;
-        const Matrix<T> XY = random_plane<T>(3);
+        const IntMatrix Mi = random_plane_recipe(3);
+        const kb::Moments2<rational> mq = exact_moments(Mi);
+        RC_PRE(!(mq.cov_xy == 0 && mq.var_x == mq.var_y)); // decided exactly (rare discards)
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const kb::Moments2<T> m = kb::moments2(XY);
-        RC_PRE(!(m.cov_xy == 0 && m.var_x == m.var_y));
         const Line<T> tls = kb::tls_line(XY);
         const T lmax = kb::lambda_max(m), lmin = kb::lambda_min(m);
-        const T N(XY.rows());
-        const auto bound = kb::test::factorisation<T>(XY.rows(), T(N * (lmax + T(1))));
+        const T N(XY.rows()), trC = exact_trace<T>(mq);
+        const auto bound = kb::test::factorisation<T>(XY.rows(), T(N * (trC + T(1))));
         // The minimum is (N − 1) λ_min.
         KB_RC_WITHIN(T(abs(kb::sum_squared_orthogonal_distances(tls, XY) - (N - 1) * lmin)), bound,
                      "SOD(TLS) = (N − 1) λ_min");
@@ -166,7 +199,7 @@ TEST_CASE_TEMPLATE("TLS eq. (4) minimises the squared orthogonal distances: rota
         const Line<T> other{tls.x0 - t * dy / len, tls.y0 + t * dx / len, dx, dy};
         const T expected = (N - 1) * (lmin + (lmax - lmin) * s * s) + N * t * t;
         KB_RC_WITHIN(T(abs(kb::sum_squared_orthogonal_distances(other, XY) - expected)),
-                     kb::test::factorisation<T>(XY.rows(), T(expected + N * (lmax + T(1)))), "SOD(rotated, moved)");
+                     kb::test::factorisation<T>(XY.rows(), T(expected + N * (trC + T(1)))), "SOD(rotated, moved)");
         // OLS is such a competitor, rotated by the angle between the two lines.
         if (m.var_x > 0) {
             const T s_ols = sin_between(tls, kb::ols_line(XY));
@@ -184,19 +217,24 @@ TEST_CASE_TEMPLATE("the wrong eigenvalue in eq. (4) gives the worst line: with l
     // Failing companion of the TLS property: the check tells the best line from the worst.
     kb::test::property<T>([] {
         using std::abs;
-        const Matrix<T> XY = random_plane<T>(3);
+        const IntMatrix Mi = random_plane_recipe(3);
+        const kb::Moments2<rational> mq = exact_moments(Mi);
+        // Decided exactly: cov ≠ 0 (a rounding-level floating cov of an exactly zero cov made the
+        // minor-axis slope noise), and a gap above a tenth of tr C.
+        RC_PRE(mq.cov_xy != 0 && exact_gap<double>(mq) > exact_trace<double>(mq) / 10);
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const kb::Moments2<T> m = kb::moments2(XY);
         const T lmax = kb::lambda_max(m), lmin = kb::lambda_min(m);
-        RC_PRE(lmax - lmin > lmax / 10 && m.cov_xy != 0);
+        const T trC = exact_trace<T>(mq), cov = kb::convert<T>(mq.cov_xy);
         // (λ_min − var x)/cov: the slope of the *minor* axis.
         const Line<T> wrong{m.mean_x, m.mean_y, T(1), T((lmin - m.var_x) / m.cov_xy)};
         const T N(XY.rows());
         const T sod = kb::sum_squared_orthogonal_distances(wrong, XY);
-        KB_RC_EXCEEDS(T(sod - (N - 1) * lmin), kb::test::factorisation<T>(XY.rows(), T(N * lmax)),
+        KB_RC_EXCEEDS(T(sod - (N - 1) * lmin), kb::test::factorisation<T>(XY.rows(), T(N * trC)),
                       "minor axis as the TLS line");
         // (λ_min − var x) cancels when |cov| ≪ λ_max: angle error ≲ ε λ_max/|cov|, times the curvature N λ_max.
         KB_RC_WITHIN(T(abs(sod - (N - 1) * lmax)),
-                     kb::test::factorisation<T>(XY.rows(), T(N * lmax * (lmax / abs(m.cov_xy) + 1))),
+                     kb::test::factorisation<T>(XY.rows(), T(N * trC * (trC / abs(cov) + 1))),
                      "SOD(minor axis) = (N − 1) λ_max");
     });
 }
@@ -211,6 +249,24 @@ TEST_CASE_TEMPLATE("OLS does not minimise orthogonal distances and TLS does not 
     // OLS: slope cov/var(x) = (10/6)/(28/6) = 5/14, and its orthogonal residual exceeds TLS's.
     if constexpr (kb::is_exact_v<T>) {
         CHECK(ols.slope() == kb::ratio<T>(5, 14));
+        // Exactly, with a rational competitor ℓ through the mean with slope 31/40 (TLS's slope is
+        // (λ_max − var x)/cov ≈ 0.7752, irrational): ℓ has the smaller orthogonal residual, so OLS
+        // does not minimise orthogonal distances; and ℓ pays exactly the vertical excess of the
+        // law "SSE(ℓ) − SSE(OLS) = Σ(δa₀ + δa₁x)²" (δa₁ = 31/40 − 5/14, δa₀ = −δa₁x̄), which
+        // is > 0, so a TLS-like line does not minimise vertical residuals.
+        const kb::Moments2<T> m = kb::moments2(XY);
+        const Line<T> ell{m.mean_x, m.mean_y, T(40), T(31)};
+        CHECK(kb::sum_squared_orthogonal_distances(ell, XY) < kb::sum_squared_orthogonal_distances(ols, XY));
+        const T excess = kb::sum_squared_vertical_residuals(ell, XY) - kb::sum_squared_vertical_residuals(ols, XY);
+        const T da1 = kb::ratio<T>(31, 40) - kb::ratio<T>(5, 14), da0 = -da1 * m.mean_x;
+        T expected(0);
+        for (Eigen::Index n = 0; n < XY.rows(); ++n) expected += (da0 + da1 * XY(n, 0)) * (da0 + da1 * XY(n, 0));
+        CHECK(excess == expected); // the law's exact check …
+        CHECK(excess == 6 * m.var_x * da1 * da1); // … = (N − 1) var(x) δa₁²
+        CHECK(excess > 0);
+        // … and it rejects the wrong formulas: the divisor N, and δa₁ without the square.
+        CHECK(excess != 7 * m.var_x * da1 * da1);
+        CHECK(excess != 6 * m.var_x * da1);
     } else {
         KB_CHECK_WITHIN(T(abs(ols.slope() - kb::ratio<T>(5, 14))), kb::test::one_pass<T>(7, T(1)), "OLS slope 5/14");
         const Line<T> tls = kb::tls_line(XY);
@@ -229,16 +285,17 @@ TEST_CASE_TEMPLATE("TLS is invariant under swapping x and y: the swapped fit is 
                    KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;
-        const Matrix<T> XY = random_plane<T>(3);
-        const kb::Moments2<T> m = kb::moments2(XY);
-        RC_PRE(!(m.cov_xy == 0 && m.var_x == m.var_y));
+        const IntMatrix Mi = random_plane_recipe(3);
+        const kb::Moments2<rational> mq = exact_moments(Mi);
+        RC_PRE(!(mq.cov_xy == 0 && mq.var_x == mq.var_y)); // decided exactly (rare discards)
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const Line<T> tls = kb::tls_line(XY), swapped = kb::tls_line(swap_xy(XY));
-        const T gap = kb::lambda_max(m) - kb::lambda_min(m);
+        const T gap = exact_gap<T>(mq);
         // The swapped line passes through (ȳ, x̄) with direction ∥ (d_y, d_x).
         RC_ASSERT(swapped.x0 == tls.y0);
         RC_ASSERT(swapped.y0 == tls.x0);
         const Line<T> reflected{tls.y0, tls.x0, tls.dy, tls.dx};
-        KB_RC_WITHIN(sin_between(swapped, reflected), kb::test::subspace<T>(2, T(kb::lambda_max(m)), gap),
+        KB_RC_WITHIN(sin_between(swapped, reflected), kb::test::subspace<T>(2, exact_trace<T>(mq), gap),
                      "TLS(y, x) = reflection of TLS(x, y)");
     });
 }
@@ -272,9 +329,13 @@ bool between_ols_slopes(const T& s, const T& s_yx, const T& s_xy, const T& cov, 
 TEST_CASE_TEMPLATE("the TLS slope lies between the two OLS slopes [beeny:2.1]", T, KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;
-        const Matrix<T> XY = random_plane<T>(3);
+        // The precondition decided exactly (a floating-point cov can be a rounding-level non-zero
+        // when the exact cov is 0, and then the OLS slopes are noise).
+        const IntMatrix Mi = random_plane_recipe(3);
+        const kb::Moments2<rational> mq = kb::moments2(kb::from_integers<rational>(Mi, 4));
+        RC_PRE(mq.var_x > 0 && mq.var_y > 0 && mq.cov_xy != 0);
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const kb::Moments2<T> m = kb::moments2(XY);
-        RC_PRE(m.var_x > 0 && m.var_y > 0 && m.cov_xy != 0);
         const T s_yx = kb::ols_line(XY).slope(), s_xy = 1 / kb::ols_line(swap_xy(XY)).slope();
         const T s_tls = kb::tls_line(XY).slope();
         const T slack = kb::test::factorisation<T>(2, T(abs(s_xy) + 1)).value;
@@ -292,15 +353,21 @@ TEST_CASE_TEMPLATE("companion: the minor-axis slope and slopes an eighth beyond 
     // just outside the interval, which is not degenerate for scattered points.
     kb::test::property<T>([] {
         using std::abs;
-        const Matrix<T> XY = random_plane<T>(3);
+        // The precondition decided exactly (a floating-point cov can be a rounding-level non-zero
+        // when the exact cov is 0, and then the OLS slopes are noise).
+        const IntMatrix Mi = random_plane_recipe(3);
+        const kb::Moments2<rational> mq = kb::moments2(kb::from_integers<rational>(Mi, 4));
+        RC_PRE(mq.var_x > 0 && mq.var_y > 0 && mq.cov_xy != 0);
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const kb::Moments2<T> m = kb::moments2(XY);
-        RC_PRE(m.var_x > 0 && m.var_y > 0 && m.cov_xy != 0);
         const T s_yx = kb::ols_line(XY).slope(), s_xy = 1 / kb::ols_line(swap_xy(XY)).slope();
         const T slack = kb::test::factorisation<T>(2, T(abs(s_xy) + 1)).value;
         const T minor = (kb::lambda_min(m) - m.var_x) / m.cov_xy;
+        // "Not between" must not be a NaN: a NaN slope fails every comparison, hence "not between".
+        RC_ASSERT(kb::is_finite(minor) && kb::is_finite(s_yx) && kb::is_finite(s_xy) && kb::is_finite(slack));
         RC_ASSERT(!between_ols_slopes(minor, s_yx, s_xy, m.cov_xy, slack));
         // Scattered points: cov² < var(x) var(y), so |s_yx| < |s_xy| by a factor > 1.
-        RC_PRE(m.cov_xy * m.cov_xy < m.var_x * m.var_y);
+        RC_PRE(mq.cov_xy * mq.cov_xy < mq.var_x * mq.var_y);
         RC_ASSERT(!between_ols_slopes(T(s_yx * 7 / 8), s_yx, s_xy, m.cov_xy, slack));
         RC_ASSERT(!between_ols_slopes(T(s_xy * 9 / 8), s_yx, s_xy, m.cov_xy, slack));
     });
@@ -312,25 +379,28 @@ TEST_CASE_TEMPLATE("eq. (4): the slope (lambda_max - var x)/cov is the slope of 
                    T, KB_REALS) {
     kb::test::property<T>([] {
         using std::abs;
-        const Matrix<T> XY = random_plane<T>(2);
+        const IntMatrix Mi = random_plane_recipe(2);
+        const kb::Moments2<rational> mq = exact_moments(Mi);
+        const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
         const kb::Moments2<T> m = kb::moments2(XY);
         const Matrix<T> C = m.covariance();
         const kb::SymmetricEigen<T> eig = kb::symmetric_eigen(C);
-        const T lmax = kb::lambda_max(m);
-        KB_RC_WITHIN(T(abs(lmax - eig.values(0))), kb::test::factorisation<T>(2, T(lmax + T(1))),
+        const T lmax = kb::lambda_max(m), trC = exact_trace<T>(mq);
+        KB_RC_WITHIN(T(abs(lmax - eig.values(0))), kb::test::factorisation<T>(2, T(trC + T(1))),
                      "λ_max closed form = eigenvalue");
-        KB_RC_WITHIN(T(abs(kb::lambda_min(m) - eig.values(1))), kb::test::factorisation<T>(2, T(lmax + T(1))),
+        KB_RC_WITHIN(T(abs(kb::lambda_min(m) - eig.values(1))), kb::test::factorisation<T>(2, T(trC + T(1))),
                      "λ_min = eigenvalue");
-        RC_PRE(m.cov_xy != 0);
-        const T gap = eig.values(0) - eig.values(1);
+        RC_PRE(mq.cov_xy != 0); // decided exactly (the floating cov may be a rounding-level non-zero)
+        const T gap = exact_gap<T>(mq); // from the inputs, not from the eigenvalues under test
         const Line<T> eq4{T(0), T(0), T(1), kb::eq4_slope(m)};
         const Line<T> eigvec{T(0), T(0), eig.vectors(0, 0), eig.vectors(1, 0)};
         // Eq. (4) is exact in exact arithmetic; in floating point λ_max − var(x) cancels when
         // |cov| ≪ λ_max, so its angle error is ≲ ε λ_max/|cov|, and the eigenvector's is ≲ ε‖C‖/gap.
-        KB_RC_WITHIN(sin_between(eq4, eigvec), kb::test::factorisation<T>(2, T(lmax / abs(m.cov_xy) + lmax / gap)),
+        KB_RC_WITHIN(sin_between(eq4, eigvec),
+                     kb::test::factorisation<T>(2, T(trC / abs(kb::convert<T>(mq.cov_xy)) + trC / gap)),
                      "eq. (4) direction = leading eigenvector");
         // The library's stable TLS line is the same line.
-        KB_RC_WITHIN(sin_between(kb::tls_line(XY), eigvec), kb::test::subspace<T>(2, T(lmax + T(1)), gap),
+        KB_RC_WITHIN(sin_between(kb::tls_line(XY), eigvec), kb::test::subspace<T>(2, T(trC + T(1)), gap),
                      "tls_line direction = leading eigenvector");
     });
 }

@@ -52,7 +52,7 @@ Q basis4() {
 TEST_CASE("exact: with a rational spectrum ||G - G_p||_F^2 = sum_{j>p} lambda_j^2 and (G - G_p) u_j = 0 for j <= p "
           "[zhu:thm2]") {
     kb::test::property<rational>([] {
-        const int n = *kb::test::size_in(1, 7);
+        const int n = *kb::test::size_in(2, 7);
         auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
         const int zeros = *kb::test::size_in(0, n - 1);
         for (int j = n - zeros; j < n; ++j) lambda[static_cast<std::size_t>(j)] = 0;

@@ -255,7 +255,7 @@ TEST_CASE("min(x y) is a kernel on the non-negative reals but not on all reals: 
     check_refuted(kb::gram(kb::impostor::MinOnReals<rational>{}, column({-1, 2})));
     check_refuted(kb::gram(kb::impostor::MinOnReals<rational>{}, column({3, -1, 2, 5})));
     kb::test::property<rational>([] {
-        const int N = *kb::test::size_in(1, 8), q = *kb::test::size_in(1, 3);
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
         const Matrix<rational> X = kb::from_integers<rational>(*kb::test::int_matrix(N, q, 0, 30), 7);
         RC_ASSERT(kb::certify_psd(kb::gram(kb::MinKernel<rational>{}, X)).proven());
     });

@@ -67,7 +67,7 @@ TEST_CASE_TEMPLATE("the span is isometric to l2 through K^(1/2) alpha and throug
         if constexpr (!kb::is_exact_v<T>) {
             // A Gaussian span of N distinct centres: T f = K^{1/2} α maps it isometrically onto R^N.
             using std::abs;
-            const int N = *size_in(1, 6);
+            const int N = *size_in(2, 6);
             const auto k = kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*int_in(1, 8), 4));
             const Matrix<T> X = kb::from_integers<T>(*kb::test::distinct_points(N, q, 10), 10);
             const Vector<T> a = kb::from_integers<T>(*int_matrix(N, 1, -9, 9), 3);

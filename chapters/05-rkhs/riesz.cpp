@@ -5,6 +5,7 @@
 
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/rkhs.hpp"
+#include "kernelbook/spectral.hpp"
 
 using kb::IntMatrix;
 using kb::KernelExpansion;
@@ -26,13 +27,40 @@ IntMatrix general_position_centres(int N, long c, int d) {
     return P;
 }
 
-// ‖K‖_F ‖β‖ + ‖v‖: the scale of the residual K β − v of a backward-stable solve.
+// The kernels of this file rebuilt in real100, for the independent reference computations.
 template <class T>
-T residual_scale(const Matrix<T>& K, const Vector<T>& beta, const Vector<T>& v) {
+kb::PolynomialKernel<kb::real100> in_real100(const kb::PolynomialKernel<T>& k) {
+    return kb::PolynomialKernel<kb::real100>(kb::convert<kb::real100>(k.c()), k.degree());
+}
+template <class T>
+kb::GaussianKernel<kb::real100> in_real100(const kb::GaussianKernel<T>& k) {
+    return kb::GaussianKernel<kb::real100>::from_gamma(kb::convert<kb::real100>(k.gamma()));
+}
+
+// A bound on ‖β̂‖ for the computed solution of K β = v, from the inputs and never from β̂:
+// λ_min of the Gram matrix of the same points computed independently in real100, less
+// δ = c₂Nε‖K‖_F, which covers the rounding of K in T and the solver's backward error, so
+// ‖β̂‖ ≤ ‖v‖/(λ_min − δ) (Weyl). The generators make K well-posed (general position,
+// distinct points): λ_min > 2δ is asserted, not assumed.
+template <class T, class Kernel>
+T solution_norm_bound(const Kernel& k, const Matrix<T>& X, const Vector<T>& v) {
+    using R = kb::real100;
+    const Eigen::Index N = X.rows();
+    const Matrix<R> K = kb::gram(in_real100(k), kb::convert_matrix<R>(X));
+    const T lambda_min = kb::convert<T>(kb::symmetric_eigen(K).values(N - 1));
+    const T delta = kb::test::factorisation<T>(N, kb::convert<T>(R(K.norm()))).value;
+    RC_ASSERT(lambda_min > T(2) * delta);
+    return v.norm() / (lambda_min - delta);
+}
+
+// ‖K‖_F ‖β̂‖ + ‖v‖ with ‖β̂‖ ≤ solution_norm_bound: the scale of the residual K β̂ − v of a
+// backward-stable solve, from the inputs K and v.
+template <class T, class Kernel>
+T residual_scale(const Kernel& k, const Matrix<T>& X, const Matrix<T>& K, const Vector<T>& v) {
     if constexpr (kb::is_exact_v<T>)
         return T(0);
     else
-        return K.norm() * beta.norm() + v.norm();
+        return K.norm() * solution_norm_bound(k, X, v) + v.norm();
 }
 
 // f represents the functional with values v on the sections k(xᵢ, ·): ⟨f, k(xᵢ, ·)⟩ = f(xᵢ) = vᵢ.
@@ -40,7 +68,7 @@ template <class T, class Kernel>
 void represents_on_sections(const KernelExpansion<T, Kernel>& f, const Vector<T>& v, const std::string& what) {
     using std::abs;
     const Matrix<T> K = kb::gram(f.kernel(), f.centres());
-    const T bound_scale = residual_scale<T>(K, f.coefficients(), v);
+    const T bound_scale = residual_scale<T>(f.kernel(), f.centres(), K, v);
     for (Eigen::Index i = 0; i < f.terms(); ++i) {
         const T value = kb::inner(f, kb::feature(f.kernel(), f.centres().row(i)));
         if constexpr (kb::is_exact_v<T>)
@@ -83,7 +111,7 @@ void riesz_case(const Kernel& k, const Matrix<T>& X) {
         RC_ASSERT(kb::squared_norm(P1 - kb::feature(k, X.row(0))) == 0);
     } else {
         KB_RC_WITHIN(T(abs(kb::inner(f, g) - c.dot(v))),
-                     kb::test::factorisation<T>(N, T(c.norm() * residual_scale<T>(K, f.coefficients(), v))),
+                     kb::test::factorisation<T>(N, T(c.norm() * residual_scale<T>(k, X, K, v))),
                      "⟨f, g⟩ = ℓ(g)");
     }
 }
@@ -197,10 +225,13 @@ void interpolation_case(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z)
     } else {
         // h vanishes at the data to the backward error of the solve, …
         const Vector<T> r = h.values(X);
-        const T scale = residual_scale<T>(K, Pu.coefficients(), u.values(X)) + kb::gram(k, X, Z).norm() * c.norm();
-        KB_RC_WITHIN(kb::max_abs(r), kb::test::factorisation<T>(N, scale), "h(xᵢ) = 0");
-        // … and ‖g‖² = ‖f‖² + 2αᵀh(X) + ‖h‖² ≥ ‖f‖² − 2|α|ᵀ|h(X)|.
-        const T slack = T(2) * f.coefficients().cwiseAbs().dot(r.cwiseAbs());
+        const T scale = residual_scale<T>(k, X, K, u.values(X)) + kb::gram(k, X, Z).norm() * c.norm();
+        const auto r_bound = kb::test::factorisation<T>(N, scale);
+        KB_RC_WITHIN(kb::max_abs(r), r_bound, "h(xᵢ) = 0");
+        // … and ‖g‖² = ‖f‖² + 2αᵀh(X) + ‖h‖² ≥ ‖f‖² − 2|α|ᵀ|h(X)|, with |α|ᵀ|h(X)| ≤ ‖α‖·√N·max|h(xᵢ)|
+        // bounded from the inputs (solution_norm_bound and the bound just checked).
+        using std::sqrt;
+        const T slack = T(2) * solution_norm_bound(k, X, y) * sqrt(T(N)) * r_bound.value;
         ch05::at_most<T>(kb::squared_norm(f), T(kb::squared_norm(g) + slack), g.terms(),
                          T(ch05::pair_scale(g, g) + ch05::pair_scale(f, f)), "‖f‖² ≤ ‖g‖²");
     }

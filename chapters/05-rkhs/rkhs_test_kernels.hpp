@@ -114,6 +114,9 @@ T pair_scale(const kb::KernelExpansion<T, Kernel>& f, const kb::KernelExpansion<
     return s;
 }
 
+using kb::test::negative_part;
+using kb::test::positive_part;
+
 /// \brief Inside a property: a == b exactly in rationals; in floating point
 ///        |a − b| ≤ kb::test::one_pass(n, scale).
 template <class T>
@@ -133,7 +136,7 @@ void at_most(const T& a, const T& b, long n, const T& scale, const std::string& 
     if constexpr (kb::is_exact_v<T>) {
         if (!(a <= b)) RC_FAIL(what + ": " + kb::show(a) + " > " + kb::show(b));
     } else {
-        KB_RC_WITHIN(T(a > b ? T(a - b) : T(0)), kb::test::one_pass<T>(n, scale), what);
+        KB_RC_WITHIN(positive_part(T(a - b)), kb::test::one_pass<T>(n, scale), what);
     }
 }
 

@@ -7,13 +7,15 @@
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/spectral.hpp"
 
+#include <limits>
 #include <vector>
 
-/// The types of chapter 7's fixed-data demonstrations (errata and companions): in 50
-/// digits an erratum's O(1) error already stands 49 digits above the rounding, so 100
-/// digits would add compile time and nothing else. Properties run in all of KB_REALS.
-#define KB_CH07_FIXED_TYPES double, kb::real50
+/// The types of chapter 7's fixed-data demonstrations (errata and companions): every
+/// companion runs in the same scalar types as its law, so a wrong formula that only shows
+/// in 100 digits (a step done in double inside real100) is caught there too.
+#define KB_CH07_FIXED_TYPES double, kb::real50, kb::real100
 
 namespace kb::detail::ch07 {
 
@@ -21,13 +23,123 @@ using kb::IntMatrix;
 using kb::Matrix;
 using kb::RowVector;
 using kb::Vector;
+using R = kb::real100;
+
+// ---------------------------------------------------------------------------------------
+// The reference: every number a bound needs (eigenvalues μ_j of K̃, gaps, ‖K̃‖, K̃ itself),
+// computed by an independent route and never read from the kb::KernelPca under test.
+//
+// K is evaluated in real100 from the case's own integer recipe (not converted from the
+// Gram matrix of T), centred by the explicit product J K J with J = I − 𝟙𝟙ᵀ/N (not
+// kb::double_center) and decomposed by kb::symmetric_eigen in real100. Its eigenvalues
+// are those of the exact K̃ to ~10⁻⁹⁵·N·max|K| (Weyl), far below any bound in T, so the
+// same reference serves double, real50 and real100.
+template <class T>
+struct Reference {
+    Eigen::Index N = 0;
+    Vector<T> mu;   // all N eigenvalues of K̃, decreasing (μ_N = 0 up to 10⁻⁹⁵)
+    Matrix<T> Kc;   // K̃ itself
+    T norm;         // ‖K̃‖_F (the norm the bounds below use, ≥ ‖K̃‖₂)
+    T max_K;        // max|K|
+    T floor;        // the smallest μ that double resolves with margin (see well_posed_counts)
+    // μ_p − μ_{p+1} (1 ≤ p ≤ N − 1; μ_{p+1} = 0 past the rank)
+    T gap(Eigen::Index p) const { return T(mu(p - 1) - mu(p)); }
+};
+
+template <class T>
+Reference<T> reference_of(const Matrix<R>& K) {
+    const Eigen::Index N = K.rows();
+    const Matrix<R> J = Matrix<R>::Identity(N, N) - Matrix<R>::Constant(N, N, R(1) / R(N));
+    const Matrix<R> JKJ = J * K * J;
+    const Matrix<R> Kc = (JKJ + JKJ.transpose()) / R(2);
+    const auto e = kb::symmetric_eigen(Kc);
+    Reference<T> ref;
+    ref.N = N;
+    ref.mu = kb::convert_matrix<T>(e.values);
+    ref.Kc = kb::convert_matrix<T>(Kc);
+    ref.norm = kb::convert<T>(R(Kc.norm()));
+    ref.max_K = kb::convert<T>(kb::max_abs(K));
+    // The library's rank tolerance in double is 64·N·ε·(N·max|K|); a component counts as
+    // well posed when μ is 62.5 times above it, i.e. 1000·c₁·N·ε(double)·N·max|K| (a
+    // precondition on the inputs, never a bound).
+    ref.floor = kb::convert<T>(R(1000 * kb::test::c_one_pass) * R(N) * R(N) *
+                               R(std::numeric_limits<double>::epsilon()) * kb::max_abs(K));
+    return ref;
+}
+
+// The exact rank of a rational matrix (Gaussian elimination in GMP rationals).
+inline Eigen::Index exact_rank(Matrix<kb::rational> A) {
+    Eigen::Index r = 0;
+    for (Eigen::Index col = 0; col < A.cols() && r < A.rows(); ++col) {
+        Eigen::Index piv = r;
+        while (piv < A.rows() && A(piv, col) == 0) ++piv;
+        if (piv == A.rows()) continue;
+        A.row(r).swap(A.row(piv));
+        for (Eigen::Index i = r + 1; i < A.rows(); ++i)
+            if (A(i, col) != 0) {
+                const kb::rational f = A(i, col) / A(r, col);
+                A.row(i) -= f * A.row(r);
+            }
+        ++r;
+    }
+    return r;
+}
+
+// The exact rank of K̃ = J K J for a rational K (J explicit, as above).
+inline Eigen::Index exact_centred_rank(const Matrix<kb::rational>& K) {
+    using Qr = kb::rational;
+    const Eigen::Index N = K.rows();
+    const Matrix<Qr> J = Matrix<Qr>::Identity(N, N) - Matrix<Qr>::Constant(N, N, Qr(1, N));
+    return exact_rank(Matrix<Qr>(J * K * J));
+}
+
+// The component counts p whose subspace is well posed: μ_p ≥ μ₁/1000, μ_p above the floor
+// (so the fit in every T keeps p components) and the gap μ_p − μ_{p+1} ≥ μ₁/1000. Bounds
+// divide by these numbers, so they stay meaningful; the generated data are integer grids,
+// where exact ties and exact zeros are common and near-ties are rare.
+template <class T>
+std::vector<Eigen::Index> well_posed_counts(const Reference<T>& ref) {
+    const T rel = ref.mu(0) / T(1000);
+    std::vector<Eigen::Index> out;
+    for (Eigen::Index p = 1; p < ref.N; ++p)
+        if (ref.mu(p - 1) >= rel && ref.mu(p - 1) >= ref.floor && ref.gap(p) >= rel) out.push_back(p);
+    return out;
+}
+
+// Draws p among the well-posed counts (discarding the case if there is none: K̃ = 0, or
+// every gap a near-tie — rare on these grids).
+template <class T>
+Eigen::Index any_well_posed_p(const Reference<T>& ref) {
+    const auto ps = well_posed_counts(ref);
+    RC_PRE(!ps.empty());
+    return *rc::gen::elementOf(ps);
+}
+
+// The number of leading eigenvalues above the floor: 1 … that many components can be fitted
+// in every T (no gap asked).
+template <class T>
+Eigen::Index resolved_count(const Reference<T>& ref) {
+    Eigen::Index r = 0;
+    while (r < ref.N && ref.mu(r) >= ref.floor) ++r;
+    return r;
+}
 
 // Training points X (N×q) in [−1, 1]^q, new points Z (M×q) in [−1.5, 1.5]^q, and a
-// polynomial kernel (c + xᵀy)^d with c ∈ {0, 1, 2}, d ∈ {1, 2, 3}.
+// polynomial kernel (c + xᵀy)^d with c ∈ {0, 1, 2}, d ∈ {1, 2, 3}; the integer recipe is
+// kept so that the reference (real100) and the exact rank (rationals) see the same data.
 template <class T>
 struct PolynomialCase {
+    IntMatrix Xi, Zi;
+    long c;
+    int d;
     Matrix<T> X, Z;
     kb::PolynomialKernel<T> k;
+    Matrix<R> gram100() const { return kb::gram(kb::PolynomialKernel<R>(R(c), d), kb::from_integers<R>(Xi, 10)); }
+    Reference<T> reference() const { return reference_of<T>(gram100()); }
+    Eigen::Index exact_rank() const {
+        using Qr = kb::rational;
+        return exact_centred_rank(kb::gram(kb::PolynomialKernel<Qr>(Qr(c), d), kb::from_integers<Qr>(Xi, 10)));
+    }
 };
 
 template <class T>
@@ -37,45 +149,40 @@ PolynomialCase<T> any_polynomial_case(int max_points) {
     const int M = *kb::test::size_in(1, 3);
     const long c = *kb::test::int_in(0, 2);
     const int d = *kb::test::size_in(1, 3);
-    return {kb::from_integers<T>(*kb::test::points(N, q, 10), 10), kb::from_integers<T>(*kb::test::points(M, q, 15), 10),
-            kb::PolynomialKernel<T>(T(c), d)};
+    const IntMatrix Xi = *kb::test::points(N, q, 10), Zi = *kb::test::points(M, q, 15);
+    return {Xi, Zi, c, d, kb::from_integers<T>(Xi, 10), kb::from_integers<T>(Zi, 10), kb::PolynomialKernel<T>(T(c), d)};
 }
 
-// The component counts p whose subspace is well posed: μ_p ≥ μ₁/1000 and the gap
-// μ_p − μ_{p+1} ≥ μ₁/1000 (μ_{p+1} = 0 past the rank). Bounds divide by these numbers,
-// so they stay meaningful; the generated data are integer grids, where exact ties and
-// exact zeros are common and near-ties are rare.
+// Gaussian kernel exp(−γ‖x − y‖²) with γ = g/4, g ∈ [1, 8], on N distinct training points
+// in [−2, 2]^q and M new points in [−3, 3]^q (integers over 5). Distinct points make K
+// positive definite, so K̃ has rank N − 1 exactly.
 template <class T>
-std::vector<Eigen::Index> well_posed_component_counts(const kb::KernelPca<T>& probe) {
-    const Vector<T>& mu = probe.spectrum();
-    const T floor = mu(0) / T(1000);
-    std::vector<Eigen::Index> out;
-    for (Eigen::Index p = 1; p <= probe.rank(); ++p) {
-        const T next = p < probe.rank() ? mu(p) : T(0);
-        if (mu(p - 1) >= floor && mu(p - 1) - next >= floor) out.push_back(p);
+struct GaussianCase {
+    IntMatrix Xi, Zi;
+    long g;
+    Matrix<T> X, Z;
+    kb::GaussianKernel<T> k;
+    Matrix<R> gram100() const {
+        return kb::gram(kb::GaussianKernel<R>::from_gamma(kb::ratio<R>(g, 4)), kb::from_integers<R>(Xi, 5));
     }
-    return out;
+    Reference<T> reference() const { return reference_of<T>(gram100()); }
+};
+
+template <class T>
+GaussianCase<T> any_gaussian_case(int max_points, int M_lo = 2, int M_hi = 4) {
+    const int N = *kb::test::size_in(3, max_points);
+    const int q = *kb::test::size_in(1, 3);
+    const int M = *kb::test::size_in(M_lo, M_hi);
+    const IntMatrix Xi = *kb::test::distinct_points(N, q, 10), Zi = *kb::test::points(M, q, 15);
+    const long g = *kb::test::int_in(1, 8);
+    return {Xi, Zi, g, kb::from_integers<T>(Xi, 5), kb::from_integers<T>(Zi, 5),
+            kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(g, 4))};
 }
 
-// Draws p among the well-posed counts (discarding the case if there is none).
-template <class T>
-Eigen::Index any_well_posed_p(const Matrix<T>& K) {
-    kb::KernelPca<T> probe(1);
-    try {
-        probe.fit_gram(K);
-    } catch (const kb::error&) {
-        RC_DISCARD("K̃ has rank 0");
-    }
-    const auto ps = well_posed_component_counts(probe);
-    RC_PRE(!ps.empty());
-    return *rc::gen::elementOf(ps);
-}
-
-// μ_p − μ_{p+1} (μ_{p+1} = 0 past the rank).
-template <class T>
-T gap_after(const kb::KernelPca<T>& kp) {
-    const Eigen::Index p = kp.components();
-    return kp.spectrum()(p - 1) - (p < kp.rank() ? kp.spectrum()(p) : T(0));
+// The kernel's real100 twin, for the reference of fixed-data companions.
+template <class T, class Kernel100>
+Reference<T> reference_for(const Kernel100& k, const IntMatrix& Xi, long den) {
+    return reference_of<T>(kb::gram(k, kb::from_integers<R>(Xi, den)));
 }
 
 template <class T>
@@ -129,13 +236,13 @@ struct ExplicitPcaBounds {
 };
 
 template <class T>
-ExplicitPcaBounds<T> explicit_pca_bounds(const kb::KernelPca<T>& kp, long n, const T& cs, const T& nz, const T& nx) {
+ExplicitPcaBounds<T> explicit_pca_bounds(const Reference<T>& ref, Eigen::Index p, long n, const T& cs, const T& nz,
+                                         const T& nx) {
     using std::sqrt;
-    const Eigen::Index p = kp.components();
-    const T nK = kp.centred_gram().norm();
-    const T gap = gap_after(kp);
-    const T mu_p = kp.eigenvalues()(p - 1);
-    const T cond = sqrt(kp.eigenvalues()(0) / mu_p);
+    const T nK = ref.norm;
+    const T gap = ref.gap(p);
+    const T mu_p = ref.mu(p - 1);
+    const T cond = sqrt(T(ref.mu(0) / mu_p));
     using kb::test::factorisation;
     using kb::test::one_pass;
     using kb::test::subspace;
@@ -153,7 +260,7 @@ ExplicitPcaBounds<T> explicit_pca_bounds(const kb::KernelPca<T>& kp, long n, con
 
 // `kernel_values`: the uncentred values the centring summed — K stacked over K_z (N columns).
 template <class T>
-void check_equals_explicit_pca(const kb::KernelPca<T>& kp, const Matrix<T>& Phi, const Matrix<T>& Phiz,
+void check_equals_explicit_pca(const kb::KernelPca<T>& kp, const Reference<T>& ref, const Matrix<T>& Phi, const Matrix<T>& Phiz,
                                const Matrix<T>& Yz, const Matrix<T>& kernel_values) {
     using std::abs;
     const Eigen::Index N = Phi.rows(), p = kp.components();
@@ -166,7 +273,7 @@ void check_equals_explicit_pca(const kb::KernelPca<T>& kp, const Matrix<T>& Phi,
     const Matrix<T>& Y = kp.scores();
     const long n = static_cast<long>(std::max(N, Phi.cols()));
     const T cs = centring_scale(kernel_values);
-    const auto b = explicit_pca_bounds(kp, n, cs, T(Pzc.norm() + T(1)), T(Pc.norm()));
+    const auto b = explicit_pca_bounds(ref, p, n, cs, T(Pzc.norm() + T(1)), T(Pc.norm()));
     for (Eigen::Index j = 0; j < p; ++j) // σ_j² = μ_j (Weyl)
         KB_RC_WITHIN(T(abs(T(svd.sigma(j) * svd.sigma(j)) - kp.eigenvalues()(j))), b.sigma2,
                      "σ_j² of the features = μ_j");

@@ -17,9 +17,12 @@ using Q = kb::rational;
 
 namespace {
 
+IntMatrix fixed_Xi() {
+    return (IntMatrix(6, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3).finished();
+}
 template <class T>
 Matrix<T> fixed_X() {
-    return kb::from_integers<T>((IntMatrix(6, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3).finished(), 2);
+    return kb::from_integers<T>(fixed_Xi(), 2);
 }
 template <class T>
 Matrix<T> fixed_Z() {
@@ -78,13 +81,14 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e) as printed scales component j by sqrt(m
                    "[zhu:alg8]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
-        const int N = *kb::test::size_in(3, std::is_same_v<T, double> ? 12 : 8);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<T> X = kb::from_integers<T>(*kb::test::distinct_points(N, q, 10), 5);
-        const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(3, q, 15), 5);
-        const auto k = kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*kb::test::int_in(1, 8), 4));
+        const auto c = any_gaussian_case<T>(std::is_same_v<T, double> ? 12 : 8, 3, 3);
+        const Matrix<T>&X = c.X, &Z = c.Z;
+        const auto& k = c.k;
+        const Eigen::Index N = X.rows();
         const Matrix<T> K = kb::gram(k, X);
-        kb::KernelPca<T> kp(any_well_posed_p(K));
+        const auto ref = c.reference(); // μ_p, ‖K̃‖ for the bound: real100, independent of the fit
+        const Eigen::Index p = any_well_posed_p(ref);
+        kb::KernelPca<T> kp(p);
         kp.fit(k, X);
         const Matrix<T> Kz = kb::gram(k, Z, X);
         const Matrix<T> printed = kb::book::zhu_step_e_as_printed(Kz, kp.eigenvectors()); // Σ_i k(y_i, y*) u_ij
@@ -92,7 +96,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e) as printed scales component j by sqrt(m
         const RowVector<T> shift = kb::ones<T>(N).transpose() * K * kp.eigenvectors() / T(N);
         const Matrix<T> predicted =
             (kp.transform(Z) * kp.eigenvalues().cwiseSqrt().asDiagonal()).rowwise() + shift;
-        const T nK = kp.centred_gram().norm(), mu_p = kp.eigenvalues()(kp.components() - 1);
+        const T nK = ref.norm, mu_p = ref.mu(p - 1);
         // printed − predicted = (row mean of K_z − k̄)·𝟙ᵀu_j + (rounding of the centred rows)·u_j.
         // 𝟙ᵀu_j = 𝟙ᵀ(ΔK̃ + E)u_j/μ_j is 0 only to the backward error E of the eigensolver and
         // the rounding ΔK̃ of the centring (‖ΔK̃‖ ≤ one_pass(N, N·s), s = max(|K|, |K_z|)); the
@@ -110,6 +114,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e) as printed scales component j by sqrt(m
 TEST_CASE_TEMPLATE("Algorithm 8 step (e): each of its three faults changes the result [zhu:alg8]", T, KB_CH07_FIXED_TYPES) {
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
+    const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
     kb::KernelPca<T> kp(2);
     kp.fit(k, X);
     const Matrix<T> Kz = kb::gram(k, Z, X);
@@ -117,8 +122,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e): each of its three faults changes the r
     const Matrix<T>& U = kp.eigenvectors();
     const Matrix<T> inv_root = kp.eigenvalues().cwiseSqrt().cwiseInverse().asDiagonal();
     const Matrix<T> Kz_centred = kp.centring().center_rows(Kz);
-    const auto bound = kb::test::factorisation<T>(X.rows(), T(T(X.rows()) * kp.centred_gram().norm() /
-                                                              kp.eigenvalues()(1)));
+    const auto bound = kb::test::factorisation<T>(X.rows(), T(T(X.rows()) * ref.norm / ref.mu(1)));
     // All three corrections together: y_j = Σ_i k̃(y*, y_i) (u_j)_i / √μ_j.
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(Kz_centred * U * inv_root - correct)), bound, "corrected step (e)");
     // As printed: uncentred, unnormalised.
@@ -152,13 +156,14 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (d) lambda is N times the lambda of section
     const Matrix<T> X = fixed_X<T>();
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
+    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
     kb::KernelPca<T> kp(3);
     kp.fit(k, X);
     const Matrix<T> Phi = fm.features(X);
     const Matrix<T> P = Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
     const Matrix<T> C = P.transpose() * P / T(X.rows());
     const Vector<T> lambda_C = kb::symmetric_eigen(C).values.head(3);
-    const auto bound = kb::test::factorisation<T>(6, kp.centred_gram().norm());
+    const auto bound = kb::test::factorisation<T>(6, ref.norm);
     KB_CHECK_WITHIN(T((kp.eigenvalues() - T(X.rows()) * lambda_C).cwiseAbs().maxCoeff()), bound, "μ = N λ_C");
     KB_CHECK_EXCEEDS(T((kp.eigenvalues() - lambda_C).cwiseAbs().maxCoeff()), bound, "μ = λ_C");
 }
@@ -173,14 +178,19 @@ TEST_CASE_TEMPLATE("the null direction 1 of K~ is never a component: every score
     kb::test::property<T>([] {
         const auto c = any_polynomial_case<T>(std::is_same_v<T, double> ? 12 : 8);
         const Matrix<T> K = kb::gram(c.k, c.X);
-        kb::KernelPca<T> kp(any_well_posed_p(K));
+        const auto ref = c.reference(); // μ_p and ‖K̃‖ from real100, independent of the fit
+        const Eigen::Index p = any_well_posed_p(ref);
+        kb::KernelPca<T> kp(p);
         kp.fit_gram(K);
         const Eigen::Index N = K.rows();
         // u_j ⊥ 𝟙 to within the rounding of K̃ (size N ε max|K|·N) divided by μ_j.
-        const T mu_p = kp.eigenvalues()(kp.components() - 1);
-        KB_RC_WITHIN(column_sums(kp.eigenvectors()), null_direction_bound(K, mu_p), "𝟙ᵀu_j = 0");
+        KB_RC_WITHIN(column_sums(kp.eigenvectors()), null_direction_bound(K, ref.mu(p - 1)), "𝟙ᵀu_j = 0");
         RC_ASSERT(kp.rank() <= N - 1);
-        RC_ASSERT(abs(kp.spectrum()(N - 1)) <= kp.rank_tolerance());
+        // μ_N = 0 up to the eigensolver's backward error and the rounding of K̃ — a bound from
+        // the inputs, not the library's own rank tolerance.
+        KB_RC_WITHIN(kp.spectrum()(N - 1),
+                     plus(kb::test::factorisation<T>(N, ref.norm), kb::test::one_pass<T>(N, centring_scale(K))),
+                     "μ_N = 0");
     });
 }
 //! [null-direction]
@@ -193,12 +203,17 @@ TEST_CASE_TEMPLATE("the null-direction check rejects eigenvectors of the uncentr
     const Matrix<T> X = fixed_X<T>();
     const kb::PolynomialKernel<T> k(T(1), 2);
     const Matrix<T> K = kb::gram(k, X);
+    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
     kb::KernelPca<T> kp(3);
     kp.fit_gram(K);
-    const auto bound = null_direction_bound(K, T(kp.eigenvalues()(2)));
+    const auto bound = null_direction_bound(K, ref.mu(2));
     KB_CHECK_WITHIN(column_sums(kp.eigenvectors()), bound, "𝟙ᵀu_j = 0 (K̃)");
     const auto uncentred = kb::top_eigenpairs(K, 3);
     KB_CHECK_EXCEEDS(column_sums(uncentred.vectors), bound, "𝟙ᵀu_j = 0 (K)");
+    // And the law's "μ_N = 0": K itself (6 features, 6 points) has no zero eigenvalue.
+    const auto rounding = plus(kb::test::factorisation<T>(6, ref.norm), kb::test::one_pass<T>(6, centring_scale(K)));
+    KB_CHECK_WITHIN(kp.spectrum()(5), rounding, "μ_N = 0 (K̃)");
+    KB_CHECK_EXCEEDS(T(kb::symmetric_eigen(K).values(5)), rounding, "μ_N = 0 (K)");
 }
 
 TEST_CASE_TEMPLATE("more components than the rank of K~ are refused with the rank and the eigenvalue [zhu:2.3.1]", T,

@@ -35,23 +35,45 @@ Matrix<T> distances(const Matrix<T>& G_ab, const Vector<T>& n_a, const Vector<T>
     return D;
 }
 
+// det A by exact Gaussian elimination (rationals): independent of the library's solvers.
+rational exact_determinant(Matrix<rational> A) {
+    const Eigen::Index n = A.rows();
+    rational det(1);
+    for (Eigen::Index c = 0; c < n; ++c) {
+        Eigen::Index piv = c;
+        while (piv < n && A(piv, c) == 0) ++piv;
+        if (piv == n) return rational(0);
+        if (piv != c) {
+            A.row(piv).swap(A.row(c));
+            det = -det;
+        }
+        det *= A(c, c);
+        for (Eigen::Index i = c + 1; i < n; ++i) {
+            const rational f = A(i, c) / A(c, c);
+            if (f != 0) A.row(i) -= f * A.row(c);
+        }
+    }
+    return det;
+}
+
 } // namespace
 
 // ============================================================ Theorem 1
 //! [thm1-property]
 TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi:thm1]", T, KB_REALS) {
     kb::test::property<T>([] {
-        const GaussianCase c = draw_gaussian_case(1, 8);
+        const GaussianCase c = draw_gaussian_case(2, 8);
         const Matrix<T> X = kb::from_integers<T>(c.X, 2), Z = kb::from_integers<T>(c.Z, 2);
         const auto k = kb::GaussianKernel<T>::from_gamma(T(c.gamma));
         const kb::ExplicitFeatureMap<T> phi(k, X);
+        // κ and λ_max of the input K (k(z, z) = 1 for a Gaussian), not the map's own.
+        const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
         // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.
         const Matrix<T> inner = phi.map(X) * phi.map(Z).transpose();
-        KB_RC_WITHIN(max_abs_diff(inner, kb::gram(k, X, Z)), exactness_bound(phi, T(1)),
-                     "⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
+        KB_RC_WITHIN(max_abs_diff(inner, kb::gram(k, X, Z)), bound, "⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
         // Training pairs too: ΦΦᵀ = K.
         const Matrix<T> Phi = phi.map_training();
-        KB_RC_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), exactness_bound(phi, T(1)),
+        KB_RC_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), bound,
                      "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");
         RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
     });
@@ -62,7 +84,7 @@ TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi
 TEST_CASE("explicit map is exact in rational arithmetic: k_xn^T K^-1 k_z = k(x_n z) [ghiasi:thm1]") {
     kb::test::property<rational>([] {
         // (1 + xᵀy)³ on ℝ²: a 10-dimensional feature space, so N ≤ 6 generic points give a PD K.
-        const int N = *kb::test::size_in(1, 6);
+        const int N = *kb::test::size_in(2, 6);
         const int M = *kb::test::size_in(1, 4);
         const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
         const Matrix<rational> Z = kb::from_integers<rational>(*kb::test::points(M, 2, 9), 3);
@@ -96,7 +118,13 @@ TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not ex
         CHECK(wrong != kZ);
         CHECK(Matrix<T>(K * Kinv * kZ) == kZ); // while K⁻¹ between k_x and k_z is exact
     } else {
-        KB_CHECK_EXCEEDS(max_abs_diff(wrong, kZ), kb::test::factorisation<T>(4, kb::max_abs(kZ)), "K⁻¹k_z");
+        // The law's own check (Theorem 1: exactness_bound of the input K at k(z, z)): the
+        // map K^{-1/2}k_z passes it, the "map" K⁻¹k_z exceeds it.
+        const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
+        const auto bound = exactness_bound(input_spectrum(K), kzz);
+        const kb::ExplicitFeatureMap<T> phi(k, X);
+        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kZ), bound, "K^{-1/2}k_z");
+        KB_CHECK_EXCEEDS(max_abs_diff(wrong, kZ), bound, "K⁻¹k_z");
     }
 }
 
@@ -124,21 +152,28 @@ TEST_CASE("between two test points the map gives the Nystrom kernel - not k(z z'
 //! [test-pairs]
 
 TEST_CASE("the residual k(z z) - |phi(z)|^2 is the squared distance of k(z .) from the span [ghiasi:thm1]") {
-    // Independent link: the Gram matrix of X ∪ {z} has exact rank N + 1 iff k(z,·) ∉ span{k(x_n,·)}.
-    // (1 + xᵀy)² on ℝ² (6 features) with N = 4 generic points: most z are outside the span.
+    // Independent link: the squared distance of k(z,·) from span{k(x_n,·)} is the ratio of
+    // Gram determinants det G(x_1, …, x_N, z) / det G(x_1, …, x_N) (the Schur complement of
+    // K in G), computed here by exact elimination without the map. It is 0 iff G has rank
+    // N only. (1 + xᵀy)² on ℝ² (6 features) with N = 4 generic points: z = (2,3), (1,2),
+    // (2,0) lie off the span; z = (1,0) is a training point, on it.
     const kb::PolynomialKernel<rational> k(rational(1), 2);
     const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(4, 2) << 0, 0, 1, 0, 0, 1, 1, 1).finished());
     const kb::ExplicitFeatureMap<rational> phi(k, X);
-    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 2, 3, 1, 2, 2, 0).finished());
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(4, 2) << 2, 3, 1, 2, 2, 0, 1, 0).finished());
     const Vector<rational> r = phi.residuals(Z);
-    for (int m = 0; m < 3; ++m) {
+    const rational detK = exact_determinant(kb::gram(k, X));
+    REQUIRE(detK > 0);
+    for (int m = 0; m < 4; ++m) {
         Matrix<rational> XZ(5, 2);
         XZ << X, Z.row(m);
-        const auto rank = kb::greedy_landmarks(kb::gram(k, XZ), 5, rational(0)).index.size();
-        CHECK(r(m) >= 0);
-        CHECK((rank == 5) == (r(m) > 0));
+        const rational distance2 = exact_determinant(kb::gram(k, XZ)) / detK;
+        CHECK(r(m) == distance2);
+        // Failing companion: k(z, z) alone (forgetting −‖φ(z)‖²) is not that distance.
+        if (m < 3) CHECK(kb::gram(k, Matrix<rational>(Z.row(m)))(0, 0) != distance2);
     }
     CHECK(r(0) > 0);
+    CHECK(r(3) == 0);
     // The training points themselves have residual exactly 0.
     CHECK(phi.residuals(X) == Vector<rational>::Zero(4));
 }
@@ -148,17 +183,19 @@ TEST_CASE_TEMPLATE("failing companion: the map is not exact between two test poi
     kb::test::property<T>(
         [] {
             const int M = *kb::test::size_in(1, 3);
-            const Design<T> D = convert_design<T>(build_design(draw_design(4, M)));
+            const Design<rational> Dq = build_design(draw_design(4, M));
+            const Design<T> D = convert_design<T>(Dq);
             const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
             const Matrix<T> kzz = D.G.bottomRightCorner(M, M);
             const Matrix<T> inner = phi.map(D.Z) * phi.map(D.Z).transpose();
             const T scale = max_diagonal(kzz);
+            // κ, λ_max of the designed K (exact rational, decomposed in real100).
+            const auto bound = exactness_bound(input_spectrum(Dq.K), scale);
             // ⟨φ(z), φ(z′)⟩ = k(z, z′) − δ d: the residual d ≥ 1/4 is far beyond rounding.
-            KB_RC_EXCEEDS(max_abs_diff(inner, kzz), exactness_bound(phi, scale), "test pairs");
-            KB_RC_WITHIN(max_abs_diff(inner, Matrix<T>(kzz - Matrix<T>(D.d.asDiagonal()))), exactness_bound(phi, scale),
+            KB_RC_EXCEEDS(max_abs_diff(inner, kzz), bound, "test pairs");
+            KB_RC_WITHIN(max_abs_diff(inner, Matrix<T>(kzz - Matrix<T>(D.d.asDiagonal()))), bound,
                          "⟨φ(z), φ(z′)⟩ = Nyström kernel");
-        },
-        kb::test::default_cases<T>() / 2);
+        });
 }
 
 //! [eq26]
@@ -266,8 +303,9 @@ TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance 
             const kb::ExplicitFeatureMap<T> phi(k, X, tol);
             RC_ASSERT(phi.rank() == expected_rank);
             const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
+            // κ over the kept part of the input K (its expected_rank leading eigenvalues).
             KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z)),
-                         exactness_bound(phi, kzz), "⟨φ(x_n), φ(z)⟩ = k(x_n, z) with K⁺");
+                         exactness_bound(input_spectrum(K, expected_rank), kzz), "⟨φ(x_n), φ(z)⟩ = k(x_n, z) with K⁺");
         };
         if (gaussian)
             run(kb::GaussianKernel<T>::from_gamma(T(1)), N - 1);
@@ -294,23 +332,30 @@ kb::test::Bound<T> plus(const T& exact_part, kb::test::Bound<T> rounding, const 
 // any z: −Σ_{j>r} v_jn (v_jᵀk_z), and v_jᵀk_z = ⟨Σ_i v_ji k(x_i,·), k(z,·)⟩ is at most
 // √(v_jᵀKv_j · k(z,z)) ≤ √((τ + δ) k(z,z)), so the error is at most √((N − r)(τ + δ) k(z,z)).
 // Both plus the rounding of the computed map (chapter 8's exactness bound over the kept part).
+// The kept rank r and κ over the kept part come from the input K's spectrum (real100,
+// input_spectrum: the eigenvalues above τ), not from the map; the map must keep that r.
 template <class T, class Kernel>
 void check_truncated_map(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z, const T& tau,
                          const std::function<void(const kb::test::Verdict&)>& report) {
     using std::sqrt;
     const kb::ExplicitFeatureMap<T> phi(k, X, tau);
-    const Eigen::Index N = X.rows(), r = phi.rank();
-    const T delta = kb::test::factorisation<T>(N, phi.eigenvalues()(0)).value;
     const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z), Phi = phi.map_training(), PhiZ = phi.map(Z);
+    const Eigen::Index N = X.rows();
+    const InputSpectrum all = input_spectrum(K);
+    Eigen::Index r = 0;
+    while (r < N && all.values(r) > kb::convert<kb::real100>(tau)) ++r;
+    report(kb::test::within(T(phi.rank() - r), kb::test::exact<T>(), "the map keeps the eigenvalues above τ"));
+    const InputSpectrum kept = input_spectrum(K, r);
+    const T delta = kb::test::factorisation<T>(N, to<T>(all.lmax)).value;
     const T kxx = K.diagonal().maxCoeff();
     report(kb::test::within(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), K),
-                            plus(tau + delta, exactness_bound(phi, kxx), "τ + c₂Nελ_max"),
+                            plus(tau + delta, exactness_bound(kept, kxx), "τ + c₂Nελ_max"),
                             "training pairs: |⟨φ(x_m), φ(x_n)⟩ − k(x_m, x_n)| ≤ τ"));
     for (Eigen::Index m = 0; m < Z.rows(); ++m) {
         const T kzz = kb::gram(k, Matrix<T>(Z.row(m))).value();
         const T truncation = sqrt(T(N - r) * (tau + delta) * kzz);
         const T err = kb::max_abs(Matrix<T>(Phi * PhiZ.row(m).transpose() - kZ.col(m)));
-        report(kb::test::within(err, plus(truncation, exactness_bound(phi, kzz), "√((N−r)(τ + c₂Nελ_max)k(z,z))"),
+        report(kb::test::within(err, plus(truncation, exactness_bound(kept, kzz), "√((N−r)(τ + c₂Nελ_max)k(z,z))"),
                                 "a training point and a test point: |⟨φ(x_n), φ(z)⟩ − k(x_n, z)| ≤ √((N−r)τk(z,z))"));
     }
 }
@@ -329,7 +374,7 @@ TEST_CASE_TEMPLATE("truncated map: training pairs within tau and a training poin
         const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(3, 1, 18), 12);
         const long gamma = *kb::test::int_in(1, 4), s = *kb::test::int_in(2, 6);
         const auto k = kb::GaussianKernel<T>::from_gamma(T(gamma));
-        T tau = kb::symmetric_eigen(kb::gram(k, X)).values(0);
+        T tau = to<T>(input_spectrum(kb::gram(k, X)).lmax);
         for (long i = 0; i < s; ++i) tau /= T(10);
         check_truncated_map<T>(k, X, Z, tau, [](const kb::test::Verdict& v) {
             if (!v.ok) RC_FAIL(v.message);
@@ -349,17 +394,20 @@ TEST_CASE_TEMPLATE("failing companion: the truncated map is not exact between a 
     for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(N - 1);
     Z << T(1) / T(14), T(1) / T(2), T(3) / T(2);
     const auto k = kb::GaussianKernel<T>::from_gamma(T(1));
-    const T tau = kb::symmetric_eigen(kb::gram(k, X)).values(0) / T(10000);
+    const InputSpectrum all = input_spectrum(kb::gram(k, X));
+    const T tau = to<T>(all.lmax) / T(10000);
     check_truncated_map<T>(k, X, Z, tau, [](const kb::test::Verdict& v) { CHECK_MESSAGE(v.ok, v.message); });
     const kb::ExplicitFeatureMap<T> phi(k, X, tau);
-    CHECK(phi.rank() < N);
+    REQUIRE(phi.rank() < N);
+    // Theorem 1's check (exactness_bound) over the kept part of the input K.
+    const auto exact_check = exactness_bound(input_spectrum(kb::gram(k, X), phi.rank()), T(1));
     const Matrix<T> err = phi.map_training() * phi.map(Z).transpose() - kb::gram(k, X, Z);
     for (Eigen::Index m = 0; m < Z.rows(); ++m) {
         const T e = kb::max_abs(Matrix<T>(err.col(m)));
         MESSAGE("z = " << static_cast<double>(Z(m, 0)) << ": r = " << phi.rank() << ", error "
                        << static_cast<double>(e) << ", bound √((N−r)τk(z,z)) = "
                        << static_cast<double>(T(sqrt(T(N - phi.rank()) * tau))));
-        KB_CHECK_EXCEEDS(e, exactness_bound(phi, T(1)), "the truncated map at a test point");
+        KB_CHECK_EXCEEDS(e, exact_check, "the truncated map at a test point");
     }
 }
 
@@ -375,7 +423,9 @@ TEST_CASE_TEMPLATE("failing companion: inverting rounding-level eigenvalues lose
     const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
     // With a tolerance at the rounding level: exact to rounding.
     const kb::ExplicitFeatureMap<T> good(k, X, kb::psd_rounding_tolerance<T>(8, T(K.norm())));
-    const kb::test::Bound<T> bound = exactness_bound(good, kzz);
+    REQUIRE(good.rank() == 3);
+    // κ over the 3 eigenvalues of the input K that are not rounding noise.
+    const kb::test::Bound<T> bound = exactness_bound(input_spectrum(K, 3), kzz);
     KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(good.map(X) * good.map(Z).transpose()), kZ), bound, "rank tolerance");
     // Tolerance 0 keeps the positive noise eigenvalues and inverts them: the error leaves
     // the rounding bound by orders of magnitude (about √ε, see the chapter's table).
@@ -451,10 +501,17 @@ TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refuse
         if (representable) {
             const kb::ExplicitFeatureMap<T> phi(k, X);
             const T err = max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z));
-            KB_CHECK_WITHIN(err, exactness_bound(phi, T(1)), "exactness within the κ-dependent estimate");
+            // κ and λ_max from the real100 Gram matrix above, not from the map.
+            InputSpectrum spec;
+            spec.values = ev;
+            spec.n = N;
+            spec.lmax = ev(0);
+            spec.lmin = ev(N - 1);
+            spec.kappa = kappa;
+            KB_CHECK_WITHIN(err, exactness_bound(spec, T(1)), "exactness within the κ-dependent estimate");
             // The error grows with κ: the ill-conditioned cases leave the κ-free bound.
             if (ig != 0) {
-                KB_CHECK_EXCEEDS(err, kb::test::factorisation<T>(N, phi.eigenvalues()(0)), "κ-free");
+                KB_CHECK_EXCEEDS(err, kb::test::factorisation<T>(N, to<T>(ev(0))), "κ-free");
                 CHECK(err > previous_error);
             }
             previous_error = err;
@@ -507,11 +564,17 @@ TEST_CASE_TEMPLATE("conditioning: a Gram matrix of exactly known kappa is built 
         const kb::ExplicitFeatureMap<T> phi(k, X);
         T kappa(1);
         for (int d = 0; d < below; ++d) kappa *= T(10);
+        // The designed spectrum: λ_max = 1, λ_min = 10^{-below}, κ = 10^{below}, exactly.
+        InputSpectrum designed;
+        designed.n = N;
+        designed.lmax = 1;
+        designed.kappa = kb::convert<kb::real100>(kappa);
+        designed.lmin = 1 / designed.kappa;
         // |κ̂/κ − 1| ≈ |δλ_min|/λ_min ≤ (1 + c₂)Nε·κ (λ_max = 1): the factorisation bound at scale 2κ.
         KB_CHECK_WITHIN(T(abs(phi.condition_number() / kappa - T(1))), kb::test::factorisation<T>(N, T(2) * kappa),
                         "κ computed against κ designed");
         const Matrix<T> Phi = phi.map_training();
-        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), k.G), exactness_bound(phi, T(1)),
+        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), k.G), exactness_bound(designed, T(1)),
                         "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) at κ two decades below the threshold");
     }
     // Above: refused, with κ and ε named in the message.
@@ -552,7 +615,8 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(neg_distance, X), doctest::Contains("not positive semi-definite"),
                          kb::error);
     const auto sigmoid = [](const auto& x, const auto& y) { return std::tanh(x.dot(y) - 1.0); };
-    CHECK_THROWS_AS(kb::ExplicitFeatureMap<double>(sigmoid, X), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(sigmoid, X), doctest::Contains("not positive semi-definite"),
+                         kb::error);
     const auto neg_rational = [](const auto& x, const auto& y) { return kb::rational(-(x - y).squaredNorm()); };
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(neg_rational, kb::convert_matrix<rational>(X)),
                          doctest::Contains("decided exactly"), kb::error);

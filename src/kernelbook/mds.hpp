@@ -309,6 +309,10 @@ T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
 ///        \f[ X^{+} = \tfrac1N\,C(X)\,X, \quad C_{ij} = -\frac{d_{ij}}{\norm{x_i - x_j}}\ (i\ne j,\
 ///            x_i \ne x_j), \quad C_{ij} = 0 \text{ if } x_i = x_j, \quad C_{ii} = -\sum_{j\ne i} C_{ij}. \f]
 ///
+/// Points closer than \f$64N\varepsilon\max|X|\f$ count as coincident: C jumps at
+/// \f$x_i = x_j\f$, and a computed configuration whose exact points coincide carries them a
+/// few ulps apart.
+///
 /// The stress never increases under this step, and it decreases strictly unless X is a
 /// stationary point of the stress. Chapter 2 uses one step to show that the classical
 /// MDS configuration does *not* minimise the stress of `zhu:mds-setup`. Floating-point
@@ -323,11 +327,16 @@ Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
                 std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
     const Eigen::Index N = D.rows();
     const Matrix<T> E = distances(X);
+    // Points closer than the rounding of the configuration's coordinates are coincident: C is
+    // discontinuous there (0 at xᵢ = xⱼ, ±dᵢⱼ/N in the step for any split), and a computed
+    // configuration — classical MDS of points with equal projections — cannot tell 0 from a
+    // separation of a few ulps, which would decide the step by the signs of rounding errors.
+    const T coincident = T(64) * T(N) * epsilon<T>() * max_abs(X);
     // C(X): off-diagonal −dᵢⱼ/‖xᵢ − xⱼ‖, diagonal minus the row sum.
     Matrix<T> C = Matrix<T>::Zero(N, N);
     for (Eigen::Index i = 0; i < N; ++i)
         for (Eigen::Index j = 0; j < N; ++j)
-            if (i != j && E(i, j) > 0) C(i, j) = -D(i, j) / E(i, j);
+            if (i != j && E(i, j) > coincident) C(i, j) = -D(i, j) / E(i, j);
     for (Eigen::Index i = 0; i < N; ++i) C(i, i) = -C.row(i).sum();
     return C * X / T(N);
 }

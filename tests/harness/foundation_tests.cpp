@@ -43,6 +43,45 @@ TEST_CASE_TEMPLATE("symmetric_eigen: decreasing eigenvalues, orthonormal vectors
     });
 }
 
+TEST_CASE_TEMPLATE("symmetric_eigen decomposes the symmetric part: an asymmetry of rounding size changes nothing", T,
+                   KB_REALS) {
+    // A = S + δE with E antisymmetric: (A + Aᵀ)/2 = S exactly, so the decomposition of A must
+    // be the decomposition of S, bit for bit. A solver that reads one triangle of A (skipping
+    // the symmetrisation) decomposes S + δ·(one triangle of E) instead. Exactness: the entries
+    // of S are k/8 with |S| ≤ 8 and S₀₀ = 8, δ = 8ε(T) = ulp(8), |δE| ≤ 3δ, so every entry of A
+    // is a multiple of ulp(8) below 16 — exactly representable; and 2·3δ = 48ε is inside the
+    // symmetry check's 8nε·max|A| ≥ 128ε.
+    int one_triangle_differs = 0;
+    kb::test::property<T>([&] {
+        const int n = *kb::test::size_in(2, 8);
+        const IntMatrix M = *kb::test::int_matrix(n, n, -64, 64);
+        Matrix<T> S(n, n);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) S(i, j) = T(M(std::min(i, j), std::max(i, j))) / T(8);
+        S(0, 0) = T(8);
+        IntMatrix sk = *kb::test::skew_symmetric(n, 3);
+        if (sk(0, 1) == 0) { // a non-zero asymmetry by construction
+            sk(0, 1) = 1;
+            sk(1, 0) = -1;
+        }
+        const T delta = T(8) * kb::epsilon<T>();
+        Matrix<T> A = S;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) A(i, j) += delta * T(sk(i, j));
+        RC_ASSERT(Matrix<T>(A) != S);
+        const auto a = kb::symmetric_eigen(A), s = kb::symmetric_eigen(S);
+        RC_ASSERT(a.values == s.values);
+        RC_ASSERT(a.vectors == s.vectors);
+        // Companion: the matrix a one-triangle solver would see, S + δ·(lower triangle of E
+        // mirrored), is told apart by the same bitwise comparison.
+        Matrix<T> L = A.template triangularView<Eigen::Lower>();
+        L.template triangularView<Eigen::StrictlyUpper>() = L.transpose();
+        const auto l = kb::symmetric_eigen(L);
+        one_triangle_differs += !(l.values == s.values && l.vectors == s.vectors);
+    });
+    CHECK(one_triangle_differs > 0);
+}
+
 TEST_CASE_TEMPLATE("thin_svd: X = U diag(sigma) V^T with sorted singular values and the sign rule on V", T, KB_REALS) {
     kb::test::property<T>([] {
         const int N = *kb::test::size_in(1, 9);

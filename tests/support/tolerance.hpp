@@ -1,6 +1,6 @@
 #pragma once
 /// \file tolerance.hpp
-/// \brief The only place where tests get their tolerances (DESIGN §4).
+/// \brief The only place where tests get their tolerances, and the one comparison.
 ///
 /// Tests never write a decimal tolerance. A bound is built from the arithmetic that
 /// produced the error:
@@ -14,6 +14,19 @@
 ///    divided by the spectral gap that separates the subspace from the rest;
 ///  - kb::test::exact — zero, for rational arithmetic.
 /// A zero target is compared with an absolute bound at a stated scale, never relatively.
+/// Every bound is built from the inputs of the check (norms of the data, spectra known by
+/// construction, or a reference computed independently in higher precision), never from an
+/// output of the object the check is about.
+///
+/// **The comparison** (kb::test::compare): a law passes with kb::test::within, |error| ≤
+/// bound; its failing companion passes with kb::test::exceeds, |error| > bound — the same
+/// check, fed a wrong formula or a broken input. Both fail when the error or the bound is
+/// NaN or ±∞, or the bound is negative: a broken computation passes neither. Magnitudes are
+/// compared, so a signed error cannot pass by being negative.
+///
+/// **Tightness** (`KB_BOUND_REPORT=<file>`): every comparison appends a line (test, what,
+/// type, kind, within|exceeds, |error|, bound, ratio, verdict); `bash tests/tightness.sh`
+/// runs the suite over 30 seeds and writes the book's page "How tight are the checks".
 ///
 /// **Calibration** (`KB_REPORT_RATIOS=1` on every test binary prints, per kind and type, the
 /// largest error/bound ratio of the PASSING checks). Measured 2026-11-22, seed 20261122, whole
@@ -82,6 +95,22 @@ Bound<T> subspace(long n, const T& normA, const T& gap) {
 template <class T>
 Bound<T> exact() {
     return {T(0), "exact", 0, T(0)};
+}
+
+/// \brief \f$\max(x, 0)\f$, exact, and NaN for a NaN: the excess of a one-sided law "a ≤ b up
+///        to rounding", checked as (a − b)⁺ within the bound. A clipped `x > 0 ? x : 0` would
+///        turn a NaN into a passing 0.
+template <class T>
+T positive_part(const T& x) {
+    using std::abs;
+    return (x + abs(x)) / T(2);
+}
+
+/// \brief \f$\max(-x, 0)\f$, exact, NaN for a NaN: e.g. the negative part of an eigenvalue.
+template <class T>
+T negative_part(const T& x) {
+    using std::abs;
+    return (abs(x) - x) / T(2);
 }
 
 /// \brief Outcome of comparing an error with a bound, with a message that reports the

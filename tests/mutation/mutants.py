@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Helper of tests/mutation/run.sh: reads mutants.tsv, applies one mutant, records the
+outcome of a run in results.tsv and writes TABLE.md. Standard library only.
+
+  mutants.py ids [ID…]                 the ids to run (all when none are given; checks they exist)
+  mutants.py check                     every original text occurs exactly once in its file
+  mutants.py apply ID BACKUP           writes the mutated file, the original to BACKUP; prints the path
+  mutants.py failures JUNIT            names of the failed tests of a ctest --output-junit file
+  mutants.py record ID STATUS BUILD_S TEST_S FAILED BASELINE [NOTE]
+                                       adds/replaces the mutant's row of results.tsv
+  mutants.py table                     writes TABLE.md from mutants.tsv and results.tsv
+"""
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SRC = os.path.join(ROOT, "src", "kernelbook")
+MUTANTS = os.path.join(HERE, "mutants.tsv")
+RESULTS = os.path.join(HERE, "results.tsv")
+TABLE = os.path.join(HERE, "TABLE.md")
+FIELDS = ["id", "file", "original", "replacement", "description", "equivalent"]
+RESULT_FIELDS = ["id", "file", "status", "killing_tests", "build_seconds", "test_seconds", "killed_by", "note"]
+
+
+def die(message):
+    sys.stderr.write("mutants.py: " + message + "\n")
+    sys.exit(2)
+
+
+def load_mutants():
+    mutants = []
+    with open(MUTANTS, encoding="utf-8") as f:
+        header = None
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = cells
+                if header != FIELDS:
+                    die(f"{MUTANTS}:{number}: the header must be {FIELDS}")
+                continue
+            if len(cells) == len(FIELDS) - 1:
+                cells.append("")
+            if len(cells) != len(FIELDS):
+                die(f"{MUTANTS}:{number}: {len(cells)} tab-separated cells, expected {len(FIELDS)}")
+            mutants.append(dict(zip(FIELDS, cells)))
+    ids = [m["id"] for m in mutants]
+    if len(set(ids)) != len(ids):
+        die("duplicate mutant ids in mutants.tsv")
+    return mutants
+
+
+def by_id(mutants, mid):
+    for m in mutants:
+        if m["id"] == mid:
+            return m
+    die(f"no mutant {mid} in mutants.tsv")
+
+
+def load_results():
+    rows = {}
+    if os.path.exists(RESULTS):
+        with open(RESULTS, encoding="utf-8") as f:
+            lines = [l.rstrip("\n") for l in f if l.strip()]
+        for line in lines[1:]:
+            cells = line.split("\t")
+            cells += [""] * (len(RESULT_FIELDS) - len(cells))
+            rows[cells[0]] = dict(zip(RESULT_FIELDS, cells))
+    return rows
+
+
+def cmd_ids(args):
+    mutants = load_mutants()
+    if not args:
+        print("\n".join(m["id"] for m in mutants))
+        return
+    for a in args:
+        by_id(mutants, a)
+    print("\n".join(args))
+
+
+def cmd_check(_):
+    bad = 0
+    for m in load_mutants():
+        path = os.path.join(SRC, m["file"])
+        if not os.path.exists(path):
+            print(f"{m['id']}: no file src/kernelbook/{m['file']}")
+            bad += 1
+            continue
+        count = open(path, encoding="utf-8").read().count(m["original"])
+        if count != 1:
+            print(f"{m['id']}: the original text occurs {count} times in src/kernelbook/{m['file']} (must be once)")
+            bad += 1
+        if m["original"] == m["replacement"]:
+            print(f"{m['id']}: the replacement equals the original")
+            bad += 1
+    print(f"{len(load_mutants())} mutants, {bad} problems")
+    sys.exit(1 if bad else 0)
+
+
+def cmd_apply(args):
+    mid, backup = args
+    m = by_id(load_mutants(), mid)
+    path = os.path.join(SRC, m["file"])
+    text = open(path, encoding="utf-8").read()
+    count = text.count(m["original"])
+    if count != 1:
+        die(f"{mid}: the original text occurs {count} times in src/kernelbook/{m['file']} (must be once)")
+    with open(backup, "w", encoding="utf-8") as f:
+        f.write(text)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(m["original"], m["replacement"], 1))
+    print(path)
+
+
+def cmd_failures(args):
+    (junit,) = args
+    failed = []
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        if case.get("status") == "fail" or case.find("failure") is not None or case.find("error") is not None:
+            failed.append(case.get("name"))
+    if failed:
+        print("\n".join(failed))
+
+
+def read_lines(path):
+    if not path or not os.path.exists(path):
+        return []
+    return [l.rstrip("\n") for l in open(path, encoding="utf-8") if l.strip()]
+
+
+def cmd_record(args):
+    mid, status, build_s, test_s, failed_file, baseline_file = args[:6]
+    note = args[6] if len(args) > 6 else ""
+    m = by_id(load_mutants(), mid)
+    baseline = set(read_lines(baseline_file))
+    killers = [t for t in read_lines(failed_file) if t not in baseline]
+    if status == "tested":
+        status = "killed" if killers else "SURVIVED"
+    rows = load_results()
+    rows[mid] = {"id": mid, "file": m["file"], "status": status, "killing_tests": str(len(killers)),
+                 "build_seconds": build_s, "test_seconds": test_s, "killed_by": " | ".join(killers),
+                 "note": note.replace("\t", " ").replace("\n", " ")}
+    order = [x["id"] for x in load_mutants()]
+    with open(RESULTS, "w", encoding="utf-8") as f:
+        f.write("\t".join(RESULT_FIELDS) + "\n")
+        for i in order:
+            if i in rows:
+                f.write("\t".join(rows[i][k] for k in RESULT_FIELDS) + "\n")
+    print(status + (f" by {len(killers)} tests" if killers else ""))
+
+
+def md(text):
+    return text.replace("|", "\\|")
+
+
+def cmd_table(_):
+    mutants = load_mutants()
+    rows = load_results()
+    counts = {}
+    lines = []
+    for m in mutants:
+        r = rows.get(m["id"])
+        status = r["status"] if r else "not run"
+        if status == "SURVIVED" and m["equivalent"]:
+            status = "equivalent"
+        counts[status] = counts.get(status, 0) + 1
+        killers = r["killed_by"].split(" | ") if r and r["killed_by"] else []
+        shown = "<br>".join("`" + md(k) + "`" for k in killers[:3])
+        if len(killers) > 3:
+            shown += f"<br>… {len(killers) - 3} more"
+        remark = m["equivalent"] or (r["note"] if r else "")
+        lines.append(f"| {m['id']} | {m['file']} | {md(m['description'])} | {status} | "
+                     f"{r['killing_tests'] if r else ''} | {shown} | {md(remark)} |")
+    summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+    with open(TABLE, "w", encoding="utf-8") as f:
+        f.write("# Mutation table\n\n")
+        f.write("Every curated mutant of `src/kernelbook` (tests/mutation/mutants.tsv), and the tests that kill it "
+                "when the mathematics (`ctest -LE docs`) runs against the mutated library. "
+                "Written by `bash tests/mutation/run.sh`; see tests/mutation/README.md.\n\n")
+        f.write(f"{len(mutants)} mutants: {summary}.\n\n")
+        f.write("| id | file | mathematical error | status | killing tests | killed by (up to 3) | equivalent / note |\n")
+        f.write("|---|---|---|---|---|---|---|\n")
+        f.write("\n".join(lines) + "\n")
+    print(f"{TABLE}: {summary}")
+
+
+COMMANDS = {"ids": cmd_ids, "check": cmd_check, "apply": cmd_apply, "failures": cmd_failures,
+            "record": cmd_record, "table": cmd_table}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        die("usage: mutants.py {" + ",".join(COMMANDS) + "} …")
+    COMMANDS[sys.argv[1]](sys.argv[2:])
