@@ -85,7 +85,7 @@ KnownCase<T> known_spectrum_case() {
     const auto s = *kb::test::decreasing_spectrum(r, 1, 12);
     const Matrix<T> QM = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(M), 2);
     const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 2);
-    const Matrix<T> Y = QM.leftCols(r) * kb::test::vector_from<T>(s).asDiagonal() * Qq.leftCols(r).transpose();
+    const Matrix<T> Y = kb::test::with_singular_values(QM, kb::test::vector_from<T>(s), Qq);
     Matrix<T> A(2 * M, q);
     A << Y, -Y;
     std::vector<long> lambda(static_cast<std::size_t>(std::min(2 * M, q)), 0);
@@ -173,6 +173,17 @@ TEST_CASE("a wrong route is caught: the axes of uncentred data are not the princ
     });
 }
 
+/// The bounds of the reconstruction checks, in squares and on σ itself. The residual
+/// A − (X_m + 𝟙μᵀ) carries the fit's backward error, ≤ c₂nε‖X‖_F (‖X‖_F² = S), plus the
+/// rounding of adding the mean back, at the scale of the UNcentred data ‖A‖_F; in squares
+/// that error δ enters as 2‖R‖δ ≤ 2√S·δ. Shared by the law and its companion.
+template <class T>
+std::pair<kb::test::Bound<T>, kb::test::Bound<T>> reconstruction_bounds(long n, const T& S, const T& normA) {
+    using std::sqrt;
+    return {kb::test::factorisation<T>(n, T(S + 2 * sqrt(S) * normA)),
+            kb::test::factorisation<T>(n, T(sqrt(S) + normA))};
+}
+
 //! [reconstruction-error]
 TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius error = sum of the discarded "
                    "sigma^2 and spectral error = sigma_(m+1) [beeny:ex2.1]",
@@ -183,13 +194,7 @@ TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius er
         const auto c = random_case<T>();
         const long n = std::max(c.A.rows(), c.A.cols());
         // σ_j² = λ_j and ‖X‖_F² = S from the independent real100 route (Case::lambda, Case::S).
-        // The residual A − (X_m + 𝟙μᵀ) carries the fit's backward error, ≤ c₂nε‖X‖_F, plus the
-        // rounding of adding the mean back, at the scale of the UNcentred data ‖A‖_F; in
-        // squares that error δ enters as 2‖R‖δ ≤ 2√S·δ.
-        using std::sqrt;
-        const T normA = c.A.norm();
-        const auto bound = kb::test::factorisation<T>(n, T(c.S + 2 * sqrt(c.S) * normA));
-        const auto bound_sigma = kb::test::factorisation<T>(n, T(sqrt(c.S) + normA));
+        const auto [bound, bound_sigma] = reconstruction_bounds<T>(n, c.S, T(c.A.norm()));
         for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
             const kb::Pca<T> fit = kb::pca(c.A, c.k, route);
             for (Eigen::Index m = 0; m <= c.k; ++m) {
@@ -227,10 +232,8 @@ TEST_CASE_TEMPLATE("companion: the spectral reconstruction error with sigma_m in
         const auto c = known_spectrum_case<T>();
         const long n = std::max(c.A.rows(), c.A.cols());
         const int r = static_cast<int>(std::count_if(c.lambda.begin(), c.lambda.end(), [](long l) { return l > 0; }));
-        // The law's bounds, with its scales (‖A‖_F = √S here: the mean is exactly 0).
-        const T S(c.S), normA = c.A.norm();
-        const auto bound = kb::test::factorisation<T>(n, T(S + 2 * sqrt(S) * normA));
-        const auto bound_sigma = kb::test::factorisation<T>(n, T(sqrt(S) + normA));
+        // The law's own bounds (‖A‖_F = √S here: the mean is exactly 0).
+        const auto [bound, bound_sigma] = reconstruction_bounds<T>(n, T(c.S), T(c.A.norm()));
         const auto lambda_at = [&](int j) { return j < static_cast<int>(c.lambda.size()) ? T(c.lambda[j]) : T(0); };
         for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
             const kb::Pca<T> fit = kb::pca(c.A, r, route);

@@ -118,7 +118,7 @@ TEST_CASE_TEMPLATE("truncating the SVD of a data matrix leaves Frobenius error s
         const auto sigma = *kb::test::decreasing_spectrum(r, 1, 30);
         const Matrix<T> QN = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
         const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
-        const Matrix<T> X = QN.leftCols(r) * kb::test::vector_from<T>(sigma).asDiagonal() * Qq.leftCols(r).transpose();
+        const Matrix<T> X = kb::test::with_singular_values(QN, kb::test::vector_from<T>(sigma), Qq);
         const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
         for (int p = 0; p <= r; ++p) {
             const auto Xp = kb::truncate_svd(X, p);
@@ -226,7 +226,7 @@ TEST_CASE_TEMPLATE("companion: for a data matrix the error formulas sum_{j>p} si
         const auto sigma = *kb::test::decreasing_spectrum(r, 1, 30);
         const Matrix<T> QN = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
         const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
-        const Matrix<T> X = QN.leftCols(r) * kb::test::vector_from<T>(sigma).asDiagonal() * Qq.leftCols(r).transpose();
+        const Matrix<T> X = kb::test::with_singular_values(QN, kb::test::vector_from<T>(sigma), Qq);
         const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
         const Matrix<T> R = X - kb::truncate_svd(X, p).approximation;
         long sum = 0;

@@ -58,6 +58,14 @@ Matrix<T> with_spectrum(const Matrix<T>& Q, const Vector<T>& lambda) {
     return Q * lambda.asDiagonal() * Q.transpose();
 }
 
+/// \brief \f$U_r\,\mathrm{diag}(\sigma)\,V_r^\top\f$ with r = σ.size(): a matrix whose singular
+///        values are exactly σ (U, V with orthonormal columns, e.g. Cayley-orthogonal).
+template <class T>
+Matrix<T> with_singular_values(const Matrix<T>& U, const Vector<T>& sigma, const Matrix<T>& V) {
+    const Eigen::Index r = sigma.size();
+    return U.leftCols(r) * sigma.asDiagonal() * V.leftCols(r).transpose();
+}
+
 /// \brief The vector \f$(v_i / \text{den})\f$ in type T.
 template <class T>
 Vector<T> vector_from(const std::vector<long>& v, long den = 1) {

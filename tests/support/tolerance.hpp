@@ -194,33 +194,28 @@ Verdict exceeds(const T& error, const Bound<T>& bound, const std::string& what) 
 
 } // namespace kb::test
 
-/// Inside a doctest test case: checks `error <= bound`, reporting the full verdict on failure.
-#define KB_CHECK_WITHIN(error, bound, what)                       \
-    do {                                                          \
-        const auto kb_verdict_ = ::kb::test::within(error, bound, what); \
-        CHECK_MESSAGE(kb_verdict_.ok, kb_verdict_.message);       \
+/// Inside a doctest test case: `check` is kb::test::within or kb::test::exceeds; a failed
+/// check reports its full verdict. The four macros below are this one and its rapidcheck twin.
+#define KB_CHECK_VERDICT_(check, error, bound, what)                     \
+    do {                                                                 \
+        const auto kb_verdict_ = ::kb::test::check(error, bound, what);  \
+        CHECK_MESSAGE(kb_verdict_.ok, kb_verdict_.message);              \
     } while (0)
 
-/// Inside a rapidcheck property: fails the case (and so triggers shrinking) unless
-/// `error <= bound`, with the full verdict as the failure description.
-#define KB_RC_WITHIN(error, bound, what)                          \
-    do {                                                          \
-        const auto kb_verdict_ = ::kb::test::within(error, bound, what); \
-        if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);        \
+/// Inside a rapidcheck property: fails the case (and so triggers shrinking) with the full
+/// verdict as the failure description.
+#define KB_RC_VERDICT_(check, error, bound, what)                        \
+    do {                                                                 \
+        const auto kb_verdict_ = ::kb::test::check(error, bound, what);  \
+        if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);               \
     } while (0)
 
-/// Inside a doctest test case, for a failing companion: checks that the finite error is
-/// above the finite bound (kb::test::exceeds), reporting the full verdict otherwise.
-#define KB_CHECK_EXCEEDS(error, bound, what)                      \
-    do {                                                          \
-        const auto kb_verdict_ = ::kb::test::exceeds(error, bound, what); \
-        CHECK_MESSAGE(kb_verdict_.ok, kb_verdict_.message);       \
-    } while (0)
-
-/// Inside a rapidcheck property, for a failing companion: fails the case unless the finite
-/// error is above the finite bound (kb::test::exceeds).
-#define KB_RC_EXCEEDS(error, bound, what)                         \
-    do {                                                          \
-        const auto kb_verdict_ = ::kb::test::exceeds(error, bound, what); \
-        if (!kb_verdict_.ok) RC_FAIL(kb_verdict_.message);        \
-    } while (0)
+/// A law, in a doctest test case: |error| ≤ bound (kb::test::within).
+#define KB_CHECK_WITHIN(error, bound, what) KB_CHECK_VERDICT_(within, error, bound, what)
+/// A law, inside a rapidcheck property: |error| ≤ bound (kb::test::within).
+#define KB_RC_WITHIN(error, bound, what) KB_RC_VERDICT_(within, error, bound, what)
+/// A failing companion, in a doctest test case: the finite error is above the finite bound
+/// (kb::test::exceeds).
+#define KB_CHECK_EXCEEDS(error, bound, what) KB_CHECK_VERDICT_(exceeds, error, bound, what)
+/// A failing companion, inside a rapidcheck property (kb::test::exceeds).
+#define KB_RC_EXCEEDS(error, bound, what) KB_RC_VERDICT_(exceeds, error, bound, what)
