@@ -3,15 +3,7 @@
 # through ctest (every theorem, example, property and docs check), ending with ctest's
 # summary line. Build directory: $KB_BUILD_DIR, default ./build.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$root/tests/support/packages.sh" test
-build=${KB_BUILD_DIR:-$root/build}
-jobs=$(nproc)
-# A new build directory is configured with clang++ (or $CXX); an existing one keeps its compiler.
-compiler=()
-[ -f "$build/CMakeCache.txt" ] || compiler=(-DCMAKE_CXX_COMPILER="${CXX:-clang++}")
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "${compiler[@]}" >/dev/null
-cmake --build "$build" -j"$jobs"
+source "$(dirname "${BASH_SOURCE[0]}")/support/build.sh" test
 cd "$build"
 # A skipped test checked nothing: the command fails when any test was skipped (the
 # packages above provide what every test needs, so nothing is skipped here).

@@ -5,6 +5,7 @@
 ///        matrix of Definition A.4.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/pca.hpp"
 
 #include <string>

@@ -6,7 +6,10 @@
 #include "report.hpp"
 #include "seed_example.hpp"
 
+#include "kernelbook/exact_psd.hpp"
+#include "kernelbook/lines.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/regression.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -341,13 +344,13 @@ Figure1 regression_part(kb::book::Report& report, bool& z_is_fitted_value) {
         y(i) = 1 + x(i) * x(i) / 2 + Q(noise[i], 10);
     }
     const Vector<Q> a = kb::polynomial_regression(x, y, 2);
-    const Vector<Q> b = kb::linear_regression(kb::polynomial_features(x, 2), y);
+    const Vector<Q> b = kb::linear_regression(kb::power_features(x, 2), y);
     report.say("Figure 1 data: x = −3, −2.5, …, 3; y = 1 + x²/2 + noise. Fit y ~ 1 + x + x²:\n  a₀ = " + fmt(a(0)) +
                ", a₁ = " + fmt(a(1)) + ", a₂ = " + fmt(a(2)) + "  (≈ " + fmt(kb::convert<double>(a(0)), 6) + ", " +
                fmt(kb::convert<double>(a(1)), 6) + ", " + fmt(kb::convert<double>(a(2)), 6) + ")");
     report.exact(lab, "moment normal equations of polynomial regression = linear regression on z = (x, x²)", a == b);
     Matrix<Q> Phi(13, 3);
-    Phi << kb::ones<Q>(13), kb::polynomial_features(x, 2);
+    Phi << kb::ones<Q>(13), kb::power_features(x, 2);
     report.exact(lab, "the residual is orthogonal to 1, x and x² (normal equations)",
                  Vector<Q>(Phi.transpose() * (y - Phi * a)) == Vector<Q>::Zero(3));
     const Vector<Q> z = Phi * a;

@@ -5,7 +5,9 @@
 ///        polynomial regression as linear regression on derived features, exactly.
 #include "test_support.hpp"
 
+#include "kernelbook/lines.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/regression.hpp"
 #include "seed_example.hpp"
 
 #include <cmath>
@@ -126,14 +128,29 @@ struct VerticalExcessCase {
 };
 template <class T>
 VerticalExcessCase<T> vertical_excess_case() {
-    const Matrix<T> XY = random_plane<T>(3);
+    const IntMatrix Mi = random_plane_recipe(3);
+    const kb::Moments2<rational> mq = exact_moments(Mi);
+    // Decided exactly: var x > 0 (the OLS line exists) and the TLS line is not vertical and
+    // unique (not cov = 0 with var y ≥ var x).
+    RC_PRE(mq.var_x > 0 && !(mq.cov_xy == 0 && mq.var_y >= mq.var_x));
+    const Matrix<T> XY = kb::from_integers<T>(Mi, 4);
     const kb::Moments2<T> m = kb::moments2(XY);
-    RC_PRE(m.var_x > 0 && !(m.cov_xy == 0 && m.var_x == m.var_y));
     const Line<T> ols = kb::ols_line(XY), tls = kb::tls_line(XY);
     RC_PRE(!tls.vertical());
+    // The identity SSE(s) − SSE(OLS) = (N − 1) var(x) (s − s_OLS)² holds for every line through
+    // the centroid, so only the evaluation of the two sums of N squared residuals rounds. A
+    // residual y − a − s x with a = ȳ − s x̄ has summands ≤ R = 2(max|y| + |s| max|x|), so each
+    // sum is one pass of about N + 6 operations at the scale N R². The slopes come from the
+    // exact moments, in real100 (never from the fits under test): s_OLS = cov/var x and
+    // s_TLS = (var y − var x + ((var x − var y)² + 4cov²)^{1/2})/(2 cov) (0 when cov = 0).
+    using R100 = kb::real100;
+    const R100 vx = kb::convert<R100>(mq.var_x), vy = kb::convert<R100>(mq.var_y), cv = kb::convert<R100>(mq.cov_xy);
+    const R100 s_tls = mq.cov_xy == 0 ? R100(0) : R100((vy - vx + sqrt((vx - vy) * (vx - vy) + 4 * cv * cv)) / (2 * cv));
+    const R100 s_max = std::max(R100(abs(s_tls)), R100(abs(cv / vx)));
+    const T r = 2 * (XY.col(1).cwiseAbs().maxCoeff() + kb::convert<T>(s_max) * XY.col(0).cwiseAbs().maxCoeff());
     const T sse_tls = kb::sum_squared_vertical_residuals(tls, XY);
     return {m, T(XY.rows()), T(tls.slope() - ols.slope()), T(sse_tls - kb::sum_squared_vertical_residuals(ols, XY)),
-            kb::test::factorisation<T>(XY.rows(), T(sse_tls + 1))};
+            kb::test::one_pass<T>(long(XY.rows()) + 6, T(T(XY.rows()) * r * r))};
 }
 } // namespace
 
@@ -498,7 +515,7 @@ TEST_CASE("polynomial regression y ~ 1 + x + x^2 is linear regression on the fea
         // Route 1: the moment (Hankel) normal equations of polynomial regression.
         const Vector<rational> a = kb::polynomial_regression(x, y, d);
         // Route 2: multiple linear regression on the derived features z = (x, x², …, x^d).
-        const Vector<rational> b = kb::linear_regression(kb::polynomial_features(x, d), y);
+        const Vector<rational> b = kb::linear_regression(kb::power_features(x, d), y);
         RC_ASSERT(a == b);
         // Degree 1 is the OLS line of eq. (3).
         if (d == 1) {
@@ -519,7 +536,7 @@ TEST_CASE("the fitted polynomial is the least-squares optimum: residual orthogon
         const Vector<rational> y = kb::from_integers<rational>(*kb::test::int_matrix(N, 1, -30, 30), 3);
         const Vector<rational> a = kb::polynomial_regression(x, y, 2);
         Matrix<rational> Phi(N, 3); // design matrix [1, x, x²]
-        Phi << kb::ones<rational>(N), kb::polynomial_features(x, 2);
+        Phi << kb::ones<rational>(N), kb::power_features(x, 2);
         const Vector<rational> r = y - Phi * a;
         RC_ASSERT(Vector<rational>(Phi.transpose() * r) == Vector<rational>::Zero(3));
         const Vector<rational> delta = kb::from_integers<rational>(*kb::test::int_matrix(3, 1, -5, 5), 7);
@@ -536,7 +553,7 @@ TEST_CASE("exactly quadratic data are recovered exactly and a wrong feature map 
         const Vector<rational> c = kb::from_integers<rational>(*kb::test::int_matrix(3, 1, -9, 9), 2);
         RC_PRE(c(2) != 0); // a genuine quadratic
         const Vector<rational> y = (c(0) + c(1) * x.array() + c(2) * x.array().square()).matrix();
-        RC_ASSERT(kb::linear_regression(kb::polynomial_features(x, 2), y) == c);
+        RC_ASSERT(kb::linear_regression(kb::power_features(x, 2), y) == c);
         // Failing companion: features (x, x³) miss x², so the fit leaves a non-zero residual
         // (1, x, x², x³ are independent on ≥ 4 distinct points).
         Matrix<rational> Z(N, 2);
@@ -574,13 +591,13 @@ TEST_CASE("regression and line fits refuse bad input with a message") {
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(x, y3, 2), doctest::Contains("x has 4 entries but y has 3"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(x, x, 0), doctest::Contains("degree = 0"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::polynomial_features(x, 0), doctest::Contains("degree = 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::power_features(x, 0), doctest::Contains("degree = 0"), kb::error);
     // Two distinct x values cannot determine a quadratic.
     const Vector<rational> two = (Vector<rational>(4) << 0, 1, 0, 1).finished();
     const Vector<rational> yq = (Vector<rational>(4) << 1, 2, 3, 4).finished();
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(two, yq, 2), doctest::Contains("fewer than degree + 1 = 3"),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::linear_regression(kb::polynomial_features(two, 2), yq),
+    CHECK_THROWS_WITH_AS(kb::linear_regression(kb::power_features(two, 2), yq),
                          doctest::Contains("linearly dependent"), kb::error);
     CHECK_THROWS_WITH_AS(kb::linear_regression(Matrix<double>(Matrix<double>::Zero(2, 2)), Vector<double>(Vector<double>::Zero(2))),
                          doctest::Contains("more observations than features"), kb::error);

@@ -5,7 +5,9 @@
 #include "test_support.hpp"
 
 #include "exact_roots.hpp"
+#include "kernelbook/lines.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/regression.hpp"
 #include "seed_example.hpp"
 
 #include <cmath>

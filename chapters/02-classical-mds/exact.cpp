@@ -6,6 +6,7 @@
 #include "exact_roots.hpp"
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/mds.hpp"
 #include "kernelbook/solve.hpp"

@@ -5,6 +5,7 @@
 ///        Writes the map of the cities and the spectra under book/data/02-classical-mds/.
 #include "report.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/mds.hpp"
 #include "kernelbook/solve.hpp"
@@ -26,14 +27,6 @@ using kb::book::fmt;
 using kb::book::matrix_to_string;
 
 namespace {
-
-/// Column j of A flipped to agree in sign with column j of ref.
-template <class T>
-Matrix<T> sign_aligned(Matrix<T> A, const Matrix<T>& ref) {
-    for (Eigen::Index j = 0; j < A.cols(); ++j)
-        if (A.col(j).dot(ref.col(j)) < 0) A.col(j) = -A.col(j);
-    return A;
-}
 
 template <class T>
 std::string vector_to_string(const Vector<T>& v, int digits) {
@@ -132,7 +125,7 @@ int main() {
     const Vector<R> d2 = svd.sigma.cwiseProduct(svd.sigma);
     const R scale = sqrt(lam1);
     rep.agree("zhu:1.2.2", "MDS scores = PCA scores Y_c V (each column up to its sign)",
-              kb::max_abs(Matrix<R>(sign_aligned(mds.X, S) - S)), kb::book::rounding_bound<R>(6, R(10) * scale), scale);
+              kb::max_abs(Matrix<R>(kb::align_signs(mds.X, S) - S)), kb::book::rounding_bound<R>(6, R(10) * scale), scale);
     rep.agree("zhu:1.2.2", "PCA scores Y_c V = U D", kb::max_abs(Matrix<R>(S - svd.U * svd.sigma.asDiagonal())),
               kb::book::rounding_bound<R>(6, scale), scale);
     rep.agree("zhu:1.2.1", "Y_cᵀY_c = V D² Vᵀ", kb::max_abs(Matrix<R>(Yc.transpose() * Yc - svd.V * d2.asDiagonal() * svd.V.transpose())),
@@ -152,7 +145,7 @@ int main() {
               kb::book::rounding_bound<R>(6, R(lam1 / mds.eigenvalues(2))), R(1));
     rep.agree("gallier:svd", "X̂ = V_r Σ_r U_rᵀ", kb::max_abs(Matrix<R>(Vr * sig.asDiagonal() * Ur.transpose() - Yc)),
               kb::book::rounding_bound<R>(6, R(scale * lam1 / mds.eigenvalues(2))), scale);
-    rep.agree("gallier:svd", "U_r = the PCA loadings V of Y_c (signs aligned)", kb::max_abs(Matrix<R>(sign_aligned(Ur, svd.V) - svd.V)),
+    rep.agree("gallier:svd", "U_r = the PCA loadings V of Y_c (signs aligned)", kb::max_abs(Matrix<R>(kb::align_signs(Ur, svd.V) - svd.V)),
               kb::book::rounding_bound<R>(6, R(lam1 / (mds.eigenvalues(1) - mds.eigenvalues(2)))), R(1));
     write_spectrum(spectra, "six points (Euclidean)", mds.eigenvalues);
 

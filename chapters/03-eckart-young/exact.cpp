@@ -5,6 +5,7 @@
 ///        and indefinite spectra are decided exactly; and the error paths of eckart_young.hpp.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/eckart_young.hpp"
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"

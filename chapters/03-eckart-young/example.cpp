@@ -6,6 +6,7 @@
 ///        book/data/03-eckart-young/error_vs_rank.csv and error_vs_precision.csv.
 #include "report.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/eckart_young.hpp"
 #include "kernelbook/mds.hpp"
 #include "kernelbook/solve.hpp"

@@ -4,6 +4,7 @@
 ///        like kernels but are not — each with a witness c such that cᵀKc < 0.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/certify.hpp"
 #include "kernelbook/closure.hpp"
 #include "kernelbook/kernels.hpp"

@@ -5,6 +5,7 @@
 ///        theorem on a grid (beeny:C), with the errata of the seeds demonstrated.
 #include "report.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/mercer.hpp"

@@ -4,6 +4,7 @@
 ///        kernel, not necessarily PD, and is not unique (`beeny:def3.7`).
 #include "rkhs_test_kernels.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/rkhs.hpp"
@@ -18,24 +19,11 @@ using kb::test::int_in;
 using kb::test::int_matrix;
 using kb::test::points;
 using kb::test::size_in;
+using ch05::any_polynomial_kernel;
+using ch05::any_expansion;
 
 namespace {
 
-template <class T>
-kb::PolynomialKernel<T> any_polynomial_kernel() {
-    return kb::PolynomialKernel<T>(T(*int_in(0, 2)), *size_in(1, 3));
-}
-
-template <class T, class Kernel>
-KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q) {
-    const int N = *size_in(1, 5);
-    return KernelExpansion<T, Kernel>(k, kb::from_integers<T>(*points(N, q, 10), 10),
-                                      Vector<T>(kb::from_integers<T>(*int_matrix(N, 1, -9, 9), 3)));
-}
-
-} // namespace
-
-namespace {
 template <class T, class Kernel>
 void polynomial_isometry_case(const Kernel& k, int q) {
     // f = Σ αᵢ k(xᵢ, ·) = w_fᵀ φ(·) with w_f = Σ αᵢ φ(xᵢ) ∈ R^D (ℓ² of D coordinates), and

@@ -18,28 +18,11 @@ using kb::test::int_in;
 using kb::test::int_matrix;
 using kb::test::points;
 using kb::test::size_in;
+using ch05::any_polynomial_kernel;
+using ch05::any_gaussian_kernel;
+using ch05::any_expansion;
 
 namespace {
-
-// A random polynomial kernel (c + xᵀy)^d with c ∈ {0, 1, 2}, d ∈ {1, 2, 3}: rational values.
-template <class T>
-kb::PolynomialKernel<T> any_polynomial_kernel() {
-    return kb::PolynomialKernel<T>(T(*int_in(0, 2)), *size_in(1, 3));
-}
-
-// A random Gaussian kernel exp(−γ‖x − y‖²) with γ ∈ {1/4, …, 2}.
-template <class T>
-kb::GaussianKernel<T> any_gaussian_kernel() {
-    return kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*int_in(1, 8), 4));
-}
-
-// Centres in [−1, 1]^q on the grid 1/10, coefficients in {−3, −8/3, …, 3}.
-template <class T, class Kernel>
-KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q, int lo = 1, int hi = 5) {
-    const int N = *size_in(lo, hi);
-    return KernelExpansion<T, Kernel>(k, kb::from_integers<T>(*points(N, q, 10), 10),
-                                      Vector<T>(kb::from_integers<T>(*int_matrix(N, 1, -9, 9), 3)));
-}
 
 template <class T>
 Matrix<T> any_points(int M, int q) {
@@ -196,6 +179,7 @@ TEST_CASE("companion: an asymmetric k makes the pairing ill defined and not symm
 //! [asymmetric-companion]
 
 namespace {
+
 template <class T, class Kernel>
 void symmetric_bilinear_case(const Kernel& k, int q) {
     using std::abs;
@@ -249,6 +233,7 @@ TEST_CASE("companion: adding coefficients on the wrong centres breaks linearity 
 }
 
 namespace {
+
 template <class T, class Kernel>
 void psd_and_evaluation_bound_case(const Kernel& k, int q) {
     using std::abs;
@@ -307,6 +292,7 @@ TEST_CASE("companion: with the squared distance <f f> = 0 for some f != 0 and <f
 //! [psd-companion]
 
 namespace {
+
 template <class T, class Kernel>
 void reproducing_case(const Kernel& k, int q) {
     const auto f = any_expansion<T>(k, q);

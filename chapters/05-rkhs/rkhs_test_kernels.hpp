@@ -140,4 +140,26 @@ void at_most(const T& a, const T& b, long n, const T& scale, const std::string& 
     }
 }
 
+/// \brief A random polynomial kernel \f$(c + x^\top y)^d\f$ with c ∈ {0, 1, 2}, d ∈ {1, 2, 3}:
+///        rational values on rational points.
+template <class T>
+kb::PolynomialKernel<T> any_polynomial_kernel() {
+    return kb::PolynomialKernel<T>(T(*kb::test::int_in(0, 2)), *kb::test::size_in(1, 3));
+}
+
+/// \brief A random Gaussian kernel \f$\exp(-\gamma\|x - y\|^2)\f$ with γ ∈ {1/4, …, 2}.
+template <class T>
+kb::GaussianKernel<T> any_gaussian_kernel() {
+    return kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*kb::test::int_in(1, 8), 4));
+}
+
+/// \brief A random expansion \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$ of lo…hi terms: centres in
+///        \f$[-1, 1]^q\f$ on the grid 1/10, coefficients in {−3, −8/3, …, 3}.
+template <class T, class Kernel>
+kb::KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q, int lo = 1, int hi = 5) {
+    const int N = *kb::test::size_in(lo, hi);
+    return kb::KernelExpansion<T, Kernel>(k, kb::from_integers<T>(*kb::test::points(N, q, 10), 10),
+                                          kb::Vector<T>(kb::from_integers<T>(*kb::test::int_matrix(N, 1, -9, 9), 3)));
+}
+
 } // namespace ch05

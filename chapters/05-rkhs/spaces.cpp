@@ -4,6 +4,7 @@
 ///        (`beeny:def3.2`, `beeny:ex3.3`).
 #include "rkhs_test_kernels.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/rkhs.hpp"
 #include "kernelbook/solve.hpp"
@@ -19,20 +20,10 @@ using kb::test::int_in;
 using kb::test::int_matrix;
 using kb::test::points;
 using kb::test::size_in;
+using ch05::any_polynomial_kernel;
+using ch05::any_expansion;
 
 namespace {
-
-template <class T>
-kb::PolynomialKernel<T> any_polynomial_kernel() {
-    return kb::PolynomialKernel<T>(T(*int_in(0, 2)), *size_in(1, 3));
-}
-
-template <class T, class Kernel>
-KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q) {
-    const int N = *size_in(1, 5);
-    return KernelExpansion<T, Kernel>(k, kb::from_integers<T>(*points(N, q, 10), 10),
-                                      Vector<T>(kb::from_integers<T>(*int_matrix(N, 1, -9, 9), 3)));
-}
 
 template <class T, class Kernel>
 void norm_axioms_case(const Kernel& k, int q) {
@@ -165,7 +156,6 @@ TEST_CASE("Gaussian sections of distinct points are independent for every N whil
     }, 0, "polynomial");
 }
 //! [dimension]
-
 
 TEST_CASE("is_psd_exact certifies singular PSD Gram matrices where a zero pivot precedes a positive one [beeny:ex3.5]") {
     // Regression: Eigen's LDLT pivots on the diagonal before the Schur update and reports

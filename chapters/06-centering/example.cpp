@@ -4,6 +4,7 @@
 ///        Gaussian kernel that has no finite feature map, in 50-digit arithmetic.
 #include "report.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"

@@ -3,6 +3,7 @@
 ///        feature vectors — exactly, in rational arithmetic — and in every floating type.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
@@ -24,6 +25,25 @@ kb::PolynomialKernel<T> any_polynomial_kernel() {
     const long c = *kb::test::int_in(0, 2);
     const int d = *kb::test::size_in(1, 3);
     return kb::PolynomialKernel<T>(T(c), d);
+}
+
+// Training points X (N×q) and new points Z (M×q) on grids of 1/3, a polynomial kernel and
+// its explicit feature map: the exact setting of the test-row centring properties.
+struct TestRowsCase {
+    int N, M, q;
+    Matrix<Q> X, Z;
+    kb::PolynomialKernel<Q> k;
+    kb::PolynomialFeatureMap<Q> fm;
+};
+
+TestRowsCase any_test_rows_case() {
+    const int N = *kb::test::size_in(2, 7);
+    const int M = *kb::test::size_in(1, 4);
+    const int q = *kb::test::size_in(1, 3);
+    const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
+    const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
+    const auto k = any_polynomial_kernel<Q>();
+    return {N, M, q, X, Z, k, kb::PolynomialFeatureMap<Q>(k, q)};
 }
 
 //! [slides-literal]
@@ -136,13 +156,11 @@ TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far out
 TEST_CASE("centring new points with the training means gives the centred explicit features exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const int N = *kb::test::size_in(2, 7);
-        const int M = *kb::test::size_in(1, 4);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
-        const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
-        const auto k = any_polynomial_kernel<Q>();
-        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const TestRowsCase rows = any_test_rows_case();
+        const Matrix<Q>&X = rows.X, &Z = rows.Z;
+        const int N = rows.N, M = rows.M;
+        const auto& k = rows.k;
+        const kb::PolynomialFeatureMap<Q>& fm = rows.fm;
         const Matrix<Q> Kz = kb::gram(k, Z, X); // k(z_m, x_i)
         const Matrix<Q> centred = kb::center_test_kernel(Kz, kb::gram(k, X));
         RC_ASSERT(centred == centred_feature_gram(fm, Z, X));
@@ -314,13 +332,11 @@ TEST_CASE("centred inputs give centred features for the linear kernel but not fo
 TEST_CASE("the centred self-similarity is the squared feature-space distance to the training mean exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const int N = *kb::test::size_in(2, 7);
-        const int M = *kb::test::size_in(1, 4);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
-        const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
-        const auto k = any_polynomial_kernel<Q>();
-        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const TestRowsCase rows = any_test_rows_case();
+        const Matrix<Q>&X = rows.X, &Z = rows.Z;
+        const int N = rows.N, M = rows.M;
+        const auto& k = rows.k;
+        const kb::PolynomialFeatureMap<Q>& fm = rows.fm;
         Vector<Q> kzz(M);
         for (int m = 0; m < M; ++m) kzz(m) = k(Z.row(m), Z.row(m));
         const auto c = kb::KernelCentering<Q>::fit(kb::gram(k, X));

@@ -191,7 +191,7 @@ T max_abs_of(const Matrix<T>& A) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The rounding of the centred kernel matrix (DESIGN §4, one pass).
+// The rounding of the centred kernel matrix (one pass, kernelbook/numerics.hpp).
 //
 // K̃ = JKJ is computed from K through sums of N values of size ≤ max|K| (row, column and
 // grand means), so each entry carries a one-pass error ≲ c₁·N·ε·max|K|; the centred

@@ -34,7 +34,7 @@ std::pair<T, T> class_means(const Matrix<T>& Y, Eigen::Index j, const std::vecto
 // A number printed in chapter 7's README, with the number of decimals printed. The tests
 // check the printed text against a value computed by an independent route (never against
 // the output of kb::KernelPca, which it describes): a reference value agrees with the
-// printed one when it rounds to it, |reference − printed| ≤ ½·10^(−decimals) (DESIGN §5:
+// printed one when it rounds to it, |reference − printed| ≤ ½·10^(−decimals) (the house rule:
 // "checked to the digits printed"); kb::KernelPca is then checked against the reference
 // within a bound from the arithmetic.
 struct Printed {

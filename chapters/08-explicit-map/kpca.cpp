@@ -4,6 +4,7 @@
 ///        ordinary PCA are in kpca_dual.cpp.
 #include "test_cases.h"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernels.hpp"
@@ -23,27 +24,6 @@ Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rational>&
     const Vector<rational> Ke = D.K * e_vector<rational>(D.N);
     const Matrix<rational> centred = kZ.colwise() - Ke;
     return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
-}
-
-// The bound for scores computed through the map: the map's error ε√κ·√λ_max, amplified
-// by 1/gap in the eigenvectors of C (‖δC‖ ≲ 2ε√κ·λ_max/N, gap of C = gap(μ)/N), times
-// the scale of the centred features. κ and λ_max are the input K's (input_spectrum:
-// decomposed in real100 from the Gram matrix the test built), never the map's own.
-template <class T>
-kb::test::Bound<T> score_bound(const InputSpectrum& s, const T& gap, const T& score_scale) {
-    using std::sqrt;
-    return kb::test::subspace<T>(s.n, T(sqrt(to<T>(s.kappa))) * to<T>(s.lmax) * (T(1) + score_scale), gap)
-        .with_condition(static_cast<double>(s.kappa));
-}
-
-template <class T>
-T min_gap(const Vector<T>& mu, Eigen::Index p) {
-    T gap = mu(0);
-    for (Eigen::Index j = 0; j < p; ++j) {
-        const T next = j + 1 < mu.size() ? mu(j + 1) : T(0);
-        if (mu(j) - next < gap) gap = mu(j) - next;
-    }
-    return gap;
 }
 
 } // namespace

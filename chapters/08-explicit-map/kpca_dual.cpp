@@ -4,6 +4,7 @@
 ///        projection (25), and ordinary PCA on the mapped data.
 #include "test_cases.h"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernel_pca.hpp"
@@ -31,27 +32,6 @@ Matrix<rational> exact_alpha(const Design<rational>& D) {
     Vector<rational> cube(D.N - 1);
     for (int j = 0; j < D.N - 1; ++j) cube(j) = D.root(j) * D.root(j) * D.root(j);
     return D.K * D.W * cube.cwiseInverse().asDiagonal();
-}
-
-// The bound for scores computed through the map: the map's error ε√κ·√λ_max, amplified
-// by 1/gap in the eigenvectors of C (‖δC‖ ≲ 2ε√κ·λ_max/N, gap of C = gap(μ)/N), times
-// the scale of the centred features. κ and λ_max are the input K's (input_spectrum:
-// decomposed in real100 from the Gram matrix the test built), never the map's own.
-template <class T>
-kb::test::Bound<T> score_bound(const InputSpectrum& s, const T& gap, const T& score_scale) {
-    using std::sqrt;
-    return kb::test::subspace<T>(s.n, T(sqrt(to<T>(s.kappa))) * to<T>(s.lmax) * (T(1) + score_scale), gap)
-        .with_condition(static_cast<double>(s.kappa));
-}
-
-template <class T>
-T min_gap(const Vector<T>& mu, Eigen::Index p) {
-    T gap = mu(0);
-    for (Eigen::Index j = 0; j < p; ++j) {
-        const T next = j + 1 < mu.size() ? mu(j + 1) : T(0);
-        if (mu(j) - next < gap) gap = mu(j) - next;
-    }
-    return gap;
 }
 
 } // namespace
@@ -168,8 +148,10 @@ TEST_CASE_TEMPLATE("dual without the kernel trick: K-bar alpha = N lambda alpha 
                                                          lmax * T(sqrt(lmax / D.mu(j))));
             };
             const Matrix<T> dual23 = kb::dual_projection(D.K, kb::DualKpca<T>{dual.lambda, alpha}, D.kZ);
-            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map_centered(D.Z) * V), dual23),
-                         score_bound<T>(spec, gap, kb::max_abs(dual23)), "eq. 23, middle line");
+            // The scale of the scores: the exact scores of the design (rational), not dual23's.
+            const T exact_scale = kb::max_abs(Matrix<T>(kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ))));
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map_centered(D.Z) * V), dual23), score_bound<T>(spec, gap, exact_scale),
+                         "eq. 23, middle line");
             for (int j = 0; j < N - 1; ++j) {
                 const Vector<T> a = alpha.col(j);
                 const T Nl = T(N) * dual.lambda(j);
@@ -321,7 +303,10 @@ TEST_CASE_TEMPLATE("primal - dual - combined - ordinary PCA on the mapped data a
                 const Matrix<T> s25 = kb::combined_projection(dual, kP);
                 // Chapter 7: the training scores U diag(√μ) for X, KernelPca::transform for Z.
                 const Matrix<T> ch7 = points == &X ? kpca.scores() : kpca.transform(Z);
-                const auto bound = score_bound<T>(spec, gap, kb::max_abs(pca));
+                // Scores of centred features are at most ‖φ(z) − φ̄‖ ≤ √k(z, z) + max_i √k(x_i, x_i)
+                // = 2 for the Gaussian kernel (k ≤ 1 = k(x, x)): a scale from the kernel, not
+                // from any of the scores compared.
+                const auto bound = score_bound<T>(spec, gap, T(2));
                 KB_RC_WITHIN(max_abs_diff(align_signs(s16, pca), pca), bound, "primal (16) = PCA");
                 KB_RC_WITHIN(max_abs_diff(align_signs(s23, pca), pca), bound, "dual (23) = PCA");
                 KB_RC_WITHIN(max_abs_diff(align_signs(s25, pca), pca), bound, "combined (25) = PCA");
@@ -348,7 +333,8 @@ TEST_CASE_TEMPLATE("primal - dual - combined - ordinary PCA on the mapped data a
             }
             // eq. 24 between independently computed solutions: u = Nλα.
             const Matrix<T> Nla = dual.alpha * (T(N) * dual.lambda).asDiagonal();
-            KB_RC_WITHIN(max_abs_diff(align_signs(primal.u, Nla), Nla), score_bound<T>(spec, gap, kb::max_abs(Nla)),
+            // u_j = K^{1/2}v_j with ‖v_j‖ = 1, so |u| ≤ √λ_max of the input K.
+            KB_RC_WITHIN(max_abs_diff(align_signs(primal.u, Nla), Nla), score_bound<T>(spec, gap, T(sqrt(lmax))),
                          "u = Nλα");
         });
 }
@@ -367,7 +353,8 @@ TEST_CASE_TEMPLATE("one sign convention: primal - dual and combined scores coinc
     const kb::DualKpca<T> dual = kb::dual_kpca(K, 3);
     const Vector<kb::real100> mu = independent_eigenvalues(Matrix<T>(kb::double_center(K)));
     const Matrix<T> s25 = kb::combined_projection(dual, kZ);
-    const auto bound = score_bound<T>(input_spectrum(K), to<T>(min_gap<kb::real100>(mu, 3)), kb::max_abs(s25));
+    // Gaussian kernel: centred features have norm ≤ 2, so every score is at most 2.
+    const auto bound = score_bound<T>(input_spectrum(K), to<T>(min_gap<kb::real100>(mu, 3)), T(2));
     KB_CHECK_WITHIN(max_abs_diff(kb::primal_projection(phi, primal, kZ), s25), bound, "primal = combined");
     KB_CHECK_WITHIN(max_abs_diff(kb::dual_projection(K, dual, kZ), s25), bound, "dual = combined");
     // Failing companion of the same check: eq. 25 without its centring terms, k_zᵀα.

@@ -3,6 +3,7 @@
 ///        as a landmark; fewer landmarks approximate, and the error shrinks to zero at m = N.
 #include "test_cases.h"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/nystrom.hpp"

@@ -3,6 +3,7 @@
 ///        (Theorem 1, eq. 26), singular K, conditioning and the precision policy, bad input.
 #include "test_cases.h"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"

@@ -9,6 +9,7 @@
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/nystrom.hpp"
+#include "kernelbook/spectral.hpp"
 
 #include <Eigen/Eigenvalues>
 
@@ -209,12 +210,7 @@ inline GaussianCase draw_gaussian_case(int Nmin, int Nmax, int Mmax = 4) {
 
 // ------------------------------------------------------------------ small helpers
 // Flips the columns of A to best match those of B (eigenvectors are defined up to sign).
-template <class T>
-Matrix<T> align_signs(Matrix<T> A, const Matrix<T>& B) {
-    for (Eigen::Index j = 0; j < A.cols(); ++j)
-        if ((A.col(j) - B.col(j)).squaredNorm() > (A.col(j) + B.col(j)).squaredNorm()) A.col(j) = -A.col(j);
-    return A;
-}
+using kb::align_signs;
 
 template <class T>
 T max_abs_diff(const Matrix<T>& A, const Matrix<T>& B) {
@@ -282,6 +278,29 @@ kb::test::Bound<T> exactness_bound(const InputSpectrum& s, const T& kzz) {
     using std::sqrt;
     return kb::test::factorisation<T>(s.n, T(sqrt(to<T>(s.kappa) * to<T>(s.lmax) * kzz)))
         .with_condition(static_cast<double>(s.kappa));
+}
+
+// The bound for scores computed through the map: the map's error ε√κ·√λ_max, amplified
+// by 1/gap in the eigenvectors of C (‖δC‖ ≲ 2ε√κ·λ_max/N, gap of C = gap(μ)/N), times
+// the scale of the centred features. κ and λ_max are the input K's (input_spectrum:
+// decomposed in real100 from the Gram matrix the test built), never the map's own.
+template <class T>
+kb::test::Bound<T> score_bound(const InputSpectrum& s, const T& gap, const T& score_scale) {
+    using std::sqrt;
+    return kb::test::subspace<T>(s.n, T(sqrt(to<T>(s.kappa))) * to<T>(s.lmax) * (T(1) + score_scale), gap)
+        .with_condition(static_cast<double>(s.kappa));
+}
+
+// The smallest gap μ_j − μ_{j+1}, j = 1…p, of a decreasing spectrum (μ_{N+1} = 0), and μ₁
+// itself: what separates the p leading eigenvectors from the rest and from each other.
+template <class T>
+T min_gap(const Vector<T>& mu, Eigen::Index p) {
+    T gap = mu(0);
+    for (Eigen::Index j = 0; j < p; ++j) {
+        const T next = j + 1 < mu.size() ? mu(j + 1) : T(0);
+        if (mu(j) - next < gap) gap = mu(j) - next;
+    }
+    return gap;
 }
 
 // e = 1/N as a column.

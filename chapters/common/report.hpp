@@ -14,10 +14,9 @@
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"
 
-// The test suite's tolerance header is the one source of the constants c₁ and c₂: the
-// chapter programs accept the same rounding as the tests. (Included by its path from this
-// folder: the chapter programs do not have tests/support on their include path.)
-#include "../../tests/support/tolerance.hpp"
+// The numerics policy is the one source of the constant c₂: the chapter programs accept
+// the same rounding as the tests.
+#include "kernelbook/numerics.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -82,11 +81,11 @@ std::string matrix_to_string(const Matrix<T>& A, int digits = 6, const std::stri
 }
 
 /// \brief The bound a chapter program accepts for a rounding error: \f$c_2\,n\,\varepsilon\,\text{scale}\f$,
-///        the test suite's factorisation bound (kb::test::factorisation, with its calibrated
-///        constant kb::test::c_factorisation).
+///        the backward error of a factorisation in the numerics policy
+///        (kb::numerics::factorisation_error, the same c₂ as the tests' kb::test::factorisation).
 template <class T>
 T rounding_bound(long n, const T& scale) {
-    return kb::test::factorisation<T>(n, scale).value;
+    return kb::numerics::factorisation_error<T>(n, scale);
 }
 
 /// \brief Collects and prints the checks of one chapter program.

@@ -413,7 +413,8 @@ def render(args, titles, seeds, runs, chapters, checks, stats, companions, flagg
     w("")
     w("Every law of the test suite compares an **error** — how far a computed value is from what "
       "the statement says — with a **bound** derived from the arithmetic that produced it "
-      "(`tests/support/tolerance.hpp`: one pass of sums and products, the backward error of a "
+      "(`tests/support/tolerance.hpp`, with the constants c₁ = 4 and c₂ = 32 of the numerics "
+      "policy `src/kernelbook/numerics.hpp`: one pass of sums and products, the backward error of a "
       "factorisation, a subspace divided by its gap; never a number picked by hand). This page "
       "shows, for each check, the **ratio** error / bound over many random cases:")
     w("")

@@ -8,6 +8,7 @@
 /// a dissimilarity matrix lists d(i,j) = d(j,i)".
 
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/numerics.hpp"
 
 #include <sstream>
 #include <stdexcept>
@@ -68,15 +69,17 @@ void require_min_points(const Eigen::MatrixBase<Derived>& X, Eigen::Index min_ro
                 std::to_string(X.cols()));
 }
 
-/// \brief A is symmetric to within the rounding of one pass of arithmetic:
-///        \f$|A_{ij} - A_{ji}| \le 8\,N\,\varepsilon\,\max|A|\f$ (exactly, for rationals).
+/// \brief A is square, finite and symmetric to within the rounding of one pass of arithmetic:
+///        \f$|A_{ij} - A_{ji}| \le 8\,N\,\varepsilon\,\max|A|\f$ (kb::symmetry_tolerance;
+///        exactly, for rationals).
 template <class Derived>
 void require_symmetric(const Eigen::MatrixBase<Derived>& A, const std::string& where,
                        const std::string& name) {
     using T = typename Derived::Scalar;
     using std::abs;
     require_square(A, where, name);
-    const T tol = T(8) * T(A.rows()) * epsilon<T>() * max_abs(A);
+    require_finite(A, where, name); // a NaN would pass the comparison below
+    const T tol = symmetry_tolerance<T>(A.rows(), max_abs(A));
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = i + 1; j < A.cols(); ++j)
             if (abs(A(i, j) - A(j, i)) > tol)

@@ -45,10 +45,6 @@
 
 namespace kb {
 
-/// \brief True for the scalar types in which the features themselves (square roots) exist.
-template <class T>
-concept FloatingScalar = is_floating_v<T>;
-
 /// \brief The exact explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$ (`ghiasi:thm1`, eq. 4)
 ///        built from a kernel and N training points, with its centred form
 ///        \f$\psi(z) = K^{-1/2}(k_z - Ke)\f$ (eq. 9).

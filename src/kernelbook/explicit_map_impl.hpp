@@ -3,6 +3,7 @@
 /// \brief Definitions for explicit_map.hpp, included only by the library's instantiation
 ///        units (`explicit_map_instantiate_*.cpp`), never by users.
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/explicit_map.hpp"
 
 #include "kernelbook/centering.hpp"

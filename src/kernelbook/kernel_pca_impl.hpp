@@ -16,7 +16,6 @@ KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
     require(K.rows() >= 2, where,
             "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) +
                 ", but kernel PCA needs at least 2 points: the centred kernel matrix of one point is 0");
-    require_finite(K, where, "K");
     require_symmetric(K, where, "K");
     const Eigen::Index N = K.rows();
 

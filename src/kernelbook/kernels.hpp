@@ -10,6 +10,7 @@
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 
+#include <concepts>
 #include <string>
 
 namespace kb {
@@ -77,6 +78,33 @@ private:
     int degree_;
 };
 
+namespace detail {
+/// \brief What the Gaussian and the Laplacian kernel share: \f$k(x, y) = \exp(-\gamma\,d(x, y))\f$
+///        with a width \f$\gamma > 0\f$ fixed and checked at construction, and the check of a
+///        σ from which a convention derives γ.
+template <class T>
+class WidthParameter {
+public:
+    /// \brief The width parameter \f$\gamma > 0\f$.
+    const T& gamma() const { return gamma_; }
+
+protected:
+    /// \throws kb::error unless γ is finite and > 0 (`formula` with γ ≤ 0 is not a kernel).
+    WidthParameter(const T& gamma, const char* kernel, const char* formula) : gamma_(gamma) {
+        require(is_finite(gamma_) && gamma_ > 0, kernel,
+                "γ = " + show(gamma_) + " must be finite and > 0 (" + formula + " with γ ≤ 0 is not a kernel)");
+    }
+    /// \brief σ itself, after checking that it is finite and > 0. \throws kb::error otherwise.
+    static const T& checked_sigma(const T& sigma, const char* where) {
+        require(is_finite(sigma) && sigma > 0, where, "σ = " + show(sigma) + " must be finite and > 0");
+        return sigma;
+    }
+
+private:
+    T gamma_;
+};
+} // namespace detail
+
 /// \brief The Gaussian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}^2)\f$, \f$\gamma > 0\f$
 ///        (`beeny:thm3.9`: a kernel by the closure rules).
 ///
@@ -90,43 +118,33 @@ private:
 /// \f$\exp(+|\gamma|\norm{x-y}^2)\f$, which is not a kernel), and read through
 /// kb::GaussianKernel::gamma().
 template <class T>
-class GaussianKernel {
+class GaussianKernel : public detail::WidthParameter<T> {
 public:
     using Scalar = T; ///< the scalar type of the kernel's values
 
     /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
-    explicit GaussianKernel(const T& gamma) : gamma_(gamma) {
-        require(is_finite(gamma_) && gamma_ > 0, "GaussianKernel",
-                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ‖x − y‖²) with γ ≤ 0 is not a kernel)");
-    }
+    explicit GaussianKernel(const T& gamma) : detail::WidthParameter<T>(gamma, "GaussianKernel", "exp(−γ‖x − y‖²)") {}
     /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
     static GaussianKernel from_gamma(const T& gamma) { return GaussianKernel(gamma); }
     /// \brief \f$\exp(-\norm{x-y}^2/(2\sigma^2))\f$ (`ghiasi:eq1`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_sigma(const T& sigma) {
-        require(is_finite(sigma) && sigma > 0, "GaussianKernel::from_sigma",
-                "σ = " + show(sigma) + " must be finite and > 0");
-        return GaussianKernel(T(1) / (T(2) * sigma * sigma));
+        const T& s = detail::WidthParameter<T>::checked_sigma(sigma, "GaussianKernel::from_sigma");
+        return GaussianKernel(T(1) / (T(2) * s * s));
     }
     /// \brief \f$\exp(-\norm{x-y}^2/\sigma^2)\f$ (`zhu:ex7c`, `beeny:thm3.9`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_zhu_sigma(const T& sigma) {
-        require(is_finite(sigma) && sigma > 0, "GaussianKernel::from_zhu_sigma",
-                "σ = " + show(sigma) + " must be finite and > 0");
-        return GaussianKernel(T(1) / (sigma * sigma));
+        const T& s = detail::WidthParameter<T>::checked_sigma(sigma, "GaussianKernel::from_zhu_sigma");
+        return GaussianKernel(T(1) / (s * s));
     }
-    /// \brief The width parameter \f$\gamma > 0\f$.
-    const T& gamma() const { return gamma_; }
     /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::exp;
         require_same_dimension(x.size(), y.size(), "GaussianKernel");
-        return exp(-gamma_ * (x - y).squaredNorm());
+        return exp(-this->gamma() * (x - y).squaredNorm());
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·‖x − y‖²)"; }
-
-private:
-    T gamma_;
+    std::string describe() const { return "k(x, y) = exp(-" + show(this->gamma()) + "·‖x − y‖²)"; }
 };
 
 /// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$,
@@ -144,25 +162,18 @@ private:
 ///
 /// γ is fixed at construction, where it is checked, and read through kb::LaplacianKernel::gamma().
 template <class T>
-class LaplacianKernel {
+class LaplacianKernel : public detail::WidthParameter<T> {
 public:
     using Scalar = T; ///< the scalar type of the kernel's values
 
     /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
-    explicit LaplacianKernel(const T& gamma) : gamma_(gamma) {
-        require(is_finite(gamma_) && gamma_ > 0, "LaplacianKernel",
-                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ‖x − y‖₁) with γ ≤ 0 is not a kernel)");
-    }
+    explicit LaplacianKernel(const T& gamma) : detail::WidthParameter<T>(gamma, "LaplacianKernel", "exp(−γ‖x − y‖₁)") {}
     /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
     static LaplacianKernel from_gamma(const T& gamma) { return LaplacianKernel(gamma); }
     /// \brief \f$\exp(-\norm{x-y}_1/\sigma)\f$, i.e. \f$\gamma = 1/\sigma\f$. \throws kb::error unless σ > 0.
     static LaplacianKernel from_sigma(const T& sigma) {
-        require(is_finite(sigma) && sigma > 0, "LaplacianKernel::from_sigma",
-                "σ = " + show(sigma) + " must be finite and > 0");
-        return LaplacianKernel(T(1) / sigma);
+        return LaplacianKernel(T(1) / detail::WidthParameter<T>::checked_sigma(sigma, "LaplacianKernel::from_sigma"));
     }
-    /// \brief The width parameter \f$\gamma > 0\f$.
-    const T& gamma() const { return gamma_; }
     /// \brief \f$\exp(-\gamma\sum_i|x_i - y_i|)\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
@@ -171,13 +182,10 @@ public:
         require_same_dimension(x.size(), y.size(), "LaplacianKernel");
         T l1(0);
         for (Eigen::Index i = 0; i < x.size(); ++i) l1 += abs(T(x(i) - y(i)));
-        return exp(-gamma_ * l1);
+        return exp(-this->gamma() * l1);
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·‖x − y‖₁)"; }
-
-private:
-    T gamma_;
+    std::string describe() const { return "k(x, y) = exp(-" + show(this->gamma()) + "·‖x − y‖₁)"; }
 };
 
 /// \brief The constant kernel \f$k(x, y) = a\f$ with \f$a \ge 0\f$: its Gram matrix is
@@ -344,6 +352,15 @@ private:
     int degree_;
 };
 
+/// \brief A kernel over the scalar type T: a copyable function object that gives a value
+///        convertible to T for two points (row vectors). Whether it is symmetric and
+///        positive semi-definite is a mathematical property that no type can state: the
+///        book checks it (kb::certify_psd, the PSD checks of every method).
+template <class K, class T>
+concept Kernel = std::copy_constructible<K> && requires(const K& k, const RowVector<T>& x) {
+    { k(x, x) } -> std::convertible_to<T>;
+};
+
 /// \brief Checks that X and Y are finite sets of points of the same dimension.
 template <class T>
 void require_points(const Matrix<T>& X, const std::string& where, const std::string& name) {
@@ -360,8 +377,9 @@ void require_points(const Matrix<T>& X, const std::string& where, const std::str
 /// linear kernel it is \f$XX^\top\f$: the Gram matrix \f$G = V^\top V\f$ of the vectors stored
 /// as the columns of \f$V = X^\top\f$ (`beeny:ex3.5`).
 /// \throws kb::error if X is empty or not finite.
-template <class Kernel, class T>
-Matrix<T> gram(const Kernel& k, const Matrix<T>& X) {
+template <class Fn, class T>
+    requires Kernel<Fn, T>
+Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
     require_points(X, "gram", "X");
     const Eigen::Index N = X.rows();
     Matrix<T> K(N, N);
@@ -373,8 +391,9 @@ Matrix<T> gram(const Kernel& k, const Matrix<T>& X) {
 /// \brief The cross Gram matrix \f$K_{ij} = k(x_i, y_j)\f$ between the rows of X (N×q) and
 ///        Y (M×q): an N×M matrix.
 /// \throws kb::error if the dimensions differ or a value is not finite.
-template <class Kernel, class T>
-Matrix<T> gram(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Y) {
+template <class Fn, class T>
+    requires Kernel<Fn, T>
+Matrix<T> gram(const Fn& k, const Matrix<T>& X, const Matrix<T>& Y) {
     require_points(X, "gram", "X");
     require_points(Y, "gram", "Y");
     require(X.cols() == Y.cols(), "gram",

@@ -31,6 +31,22 @@
 
 namespace kb {
 
+namespace detail {
+/// \brief The N×N matrix \f$f(x_i - x_j)\f$ of the rows of X, evaluated once per pair
+///        i < j and mirrored, so that it is exactly symmetric with a zero diagonal.
+/// \throws kb::error (naming `where`) if X is empty or not finite.
+template <class T, class F>
+Matrix<T> pairwise(const Matrix<T>& X, const char* where, F f) {
+    require_min_points(X, 1, where, "X");
+    require_finite(X, where, "X");
+    const Eigen::Index N = X.rows();
+    Matrix<T> D = Matrix<T>::Zero(N, N);
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = i + 1; j < N; ++j) D(i, j) = D(j, i) = f(X.row(i) - X.row(j));
+    return D;
+}
+} // namespace detail
+
 /// \brief The squared Euclidean distances of the rows of X:
 ///        \f[ D^{(2)}_{ij} = \norm{x_i - x_j}^2 = \sum_k (x_{ik} - x_{jk})^2. \f]
 ///
@@ -41,18 +57,8 @@ namespace kb {
 /// \throws kb::error if X is empty or not finite.
 template <class T>
 Matrix<T> squared_distances(const Matrix<T>& X) {
-    require_min_points(X, 1, "squared_distances", "X");
-    require_finite(X, "squared_distances", "X");
-    const Eigen::Index N = X.rows();
-    Matrix<T> D2 = Matrix<T>::Zero(N, N);
-    // d²ᵢⱼ = Σ_k (x_ik − x_jk)², filled once per pair so that D² is exactly symmetric.
-    for (Eigen::Index i = 0; i < N; ++i)
-        for (Eigen::Index j = i + 1; j < N; ++j) {
-            const T d2 = (X.row(i) - X.row(j)).squaredNorm();
-            D2(i, j) = d2;
-            D2(j, i) = d2;
-        }
-    return D2;
+    // d²ᵢⱼ = Σ_k (x_ik − x_jk)²
+    return detail::pairwise(X, "squared_distances", [](const auto& d) { return T(d.squaredNorm()); });
 }
 
 /// \brief The Euclidean distances \f$d_{ij} = \norm{x_i - x_j}\f$ of the rows of X (the
@@ -78,18 +84,8 @@ Matrix<T> distances(const Matrix<T>& X) {
 /// \throws kb::error if X is empty or not finite.
 template <class T>
 Matrix<T> city_block_distances(const Matrix<T>& X) {
-    require_min_points(X, 1, "city_block_distances", "X");
-    require_finite(X, "city_block_distances", "X");
-    const Eigen::Index N = X.rows();
-    Matrix<T> D = Matrix<T>::Zero(N, N);
     // dᵢⱼ = Σ_k |x_ik − x_jk|
-    for (Eigen::Index i = 0; i < N; ++i)
-        for (Eigen::Index j = i + 1; j < N; ++j) {
-            const T d = (X.row(i) - X.row(j)).cwiseAbs().sum();
-            D(i, j) = d;
-            D(j, i) = d;
-        }
-    return D;
+    return detail::pairwise(X, "city_block_distances", [](const auto& d) { return T(d.cwiseAbs().sum()); });
 }
 
 /// \brief The entry-wise square \f$D^{(2)} = (d_{ij}^2)\f$ of a dissimilarity matrix
@@ -205,7 +201,6 @@ MdsResult<T> classical_mds(const Matrix<T>& B, Eigen::Index p) {
     const std::string where = "classical_mds";
     require_square(B, where, "B");
     require(B.rows() >= 2, where, "B is 1×1: MDS needs at least 2 points");
-    require_finite(B, where, "B");
     require_symmetric(B, where, "B");
     const Eigen::Index N = B.rows();
     require(p >= 1 && p <= N, where,

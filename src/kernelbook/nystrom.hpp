@@ -17,6 +17,7 @@
 /// \see \ref ch08-explicit-map
 
 #include "kernelbook/error.hpp"
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/solve.hpp"
 
@@ -76,8 +77,6 @@ struct Landmarks {
 template <class T>
 Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) {
     const std::string where = "greedy_landmarks";
-    require_square(K, where, "K");
-    require_finite(K, where, "K");
     require_symmetric(K, where, "K");
     const Eigen::Index N = K.rows();
     require(m >= 1 && m <= N, where,
@@ -125,52 +124,6 @@ Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index
         out.row(static_cast<Eigen::Index>(i)) = A.row(index[i]);
     }
     return out;
-}
-
-/// \brief The exact rank of a symmetric rational matrix if it is positive semi-definite,
-///        and no value if it is not — decided by a symmetric pivoted \f$LDL^\top\f$
-///        factorisation with full Schur-complement updates.
-///
-/// Each step pivots on the largest diagonal entry of the current Schur complement S.
-/// K is PSD iff no such entry is negative and, when the largest is 0, S is entirely 0
-/// (a PSD matrix with a zero diagonal entry has a zero row). Pivoting on the *updated*
-/// diagonal is what makes the rank come out right for singular K; Eigen's `LDLT`
-/// pivots on the diagonal before its update and can meet a zero pivot in the middle of a
-/// rank-deficient PSD matrix (it then reports a numerical issue).
-/// \throws kb::error if K is not square or not exactly symmetric.
-inline std::optional<Eigen::Index> exact_psd_rank(const Matrix<rational>& K) {
-    const std::string where = "exact_psd_rank";
-    require_square(K, where, "K");
-    require(K == K.transpose(), where, "K must be exactly symmetric");
-    Matrix<rational> S = K;
-    std::vector<Eigen::Index> rest(static_cast<std::size_t>(K.rows()));
-    for (Eigen::Index i = 0; i < K.rows(); ++i) rest[static_cast<std::size_t>(i)] = i;
-    Eigen::Index rank = 0;
-    while (!rest.empty()) {
-        // Pivot: the largest diagonal entry of the Schur complement.
-        std::size_t p = 0;
-        for (std::size_t a = 1; a < rest.size(); ++a)
-            if (S(rest[a], rest[a]) > S(rest[p], rest[p])) p = a;
-        const Eigen::Index k = rest[p];
-        const rational pivot = S(k, k);
-        if (pivot < 0) return std::nullopt;
-        if (pivot == 0) {
-            // The rest of the diagonal is ≤ 0: PSD only if the whole complement is 0.
-            for (Eigen::Index i : rest)
-                for (Eigen::Index j : rest)
-                    if (S(i, j) != 0) return std::nullopt;
-            return rank;
-        }
-        // S ← S − S(:,k) S(k,:) / S(k,k) on the remaining indices.
-        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(p));
-        for (Eigen::Index i : rest) {
-            const rational f = S(i, k) / pivot;
-            if (f == 0) continue;
-            for (Eigen::Index j : rest) S(i, j) -= f * S(k, j);
-        }
-        ++rank;
-    }
-    return rank;
 }
 
 /// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational

@@ -49,6 +49,10 @@ inline constexpr bool is_floating_v = std::is_same_v<T, double> || std::is_same_
 template <class T>
 inline constexpr bool is_exact_v = std::is_same_v<T, rational>;
 
+/// \brief The floating-point scalar types: where square roots, and so features, exist.
+template <class T>
+concept FloatingScalar = is_floating_v<T>;
+
 /// \brief Machine epsilon ε(T): the gap between 1 and the next representable number
 ///        (zero for the exact rationals).
 template <class T>
@@ -141,31 +145,33 @@ double digits_of_agreement(const T& value, const T& reference, const T& scale = 
 namespace Eigen {
 
 /// \cond INTERNAL
-/// A complete `NumTraits` for the two MPFR types. Eigen's generic traits would also
-/// work, but Boost 1.74's own `boost/multiprecision/eigen.hpp` is incomplete
-/// (`lowest()` positive; `digits()`, `infinity()` missing), so we state every member
-/// explicitly and never include that header.
-template <unsigned Digits10>
-struct KbMpfrNumTraits
-    : GenericNumTraits<
-          boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<
-                                            Digits10, boost::multiprecision::allocate_stack>,
-                                        boost::multiprecision::et_off>> {
-    using Real = boost::multiprecision::number<
-        boost::multiprecision::mpfr_float_backend<Digits10, boost::multiprecision::allocate_stack>,
-        boost::multiprecision::et_off>;
-    using NonInteger = Real;
-    using Nested = Real;
-    using Literal = Real;
+/// The members every kernelbook scalar states in its `NumTraits`: a real, signed,
+/// non-integer type that needs initialisation, with the given costs of + and ×.
+template <class Real_, int AddCostV, int MulCostV>
+struct KbScalarNumTraits : GenericNumTraits<Real_> {
+    using Real = Real_;
+    using NonInteger = Real_;
+    using Nested = Real_;
+    using Literal = Real_;
     enum {
         IsComplex = 0,
         IsInteger = 0,
         IsSigned = 1,
         RequireInitialization = 1,
         ReadCost = 1,
-        AddCost = 4,
-        MulCost = 8
+        AddCost = AddCostV,
+        MulCost = MulCostV
     };
+};
+
+/// A complete `NumTraits` for a multiprecision floating type. Eigen's generic traits would
+/// also work, but Boost 1.74's own `boost/multiprecision/eigen.hpp` is incomplete
+/// (`lowest()` positive; `digits()`, `infinity()` missing), so every member is stated
+/// explicitly and that header is never included. (The benchmarks use the same traits for
+/// every candidate backend, so that none is favoured.)
+template <class Real_>
+struct KbFloatNumTraits : KbScalarNumTraits<Real_, 4, 8> {
+    using Real = Real_;
     static Real epsilon() { return std::numeric_limits<Real>::epsilon(); }
     static Real dummy_precision() { return 1000 * epsilon(); }
     static Real highest() { return (std::numeric_limits<Real>::max)(); }
@@ -180,27 +186,15 @@ struct KbMpfrNumTraits
 /// \endcond
 
 template <>
-struct NumTraits<kb::real50> : KbMpfrNumTraits<50> {};
+struct NumTraits<kb::real50> : KbFloatNumTraits<kb::real50> {};
 template <>
-struct NumTraits<kb::real100> : KbMpfrNumTraits<100> {};
+struct NumTraits<kb::real100> : KbFloatNumTraits<kb::real100> {};
 
 /// \cond INTERNAL
 /// Exact rationals: ε = 0, so Eigen's rank-revealing decompositions decide rank exactly.
 template <>
-struct NumTraits<kb::rational> : GenericNumTraits<kb::rational> {
+struct NumTraits<kb::rational> : KbScalarNumTraits<kb::rational, 16, 32> {
     using Real = kb::rational;
-    using NonInteger = kb::rational;
-    using Nested = kb::rational;
-    using Literal = kb::rational;
-    enum {
-        IsComplex = 0,
-        IsInteger = 0,
-        IsSigned = 1,
-        RequireInitialization = 1,
-        ReadCost = 1,
-        AddCost = 16,
-        MulCost = 32
-    };
     static Real epsilon() { return Real(0); }
     static Real dummy_precision() { return Real(0); }
     static int digits10() { return 0; }

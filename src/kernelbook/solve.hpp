@@ -26,10 +26,6 @@ Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B);
 template <class T>
 Matrix<T> inverse_spd(const Matrix<T>& K);
 
-/// \brief Whether a symmetric matrix is positive semi-definite, decided exactly by a
-///        pivoted \f$LDL^\top\f$ factorisation in rational arithmetic.
-/// \throws kb::error if K is not square or not symmetric.
-bool is_psd_exact(const Matrix<rational>& K);
 
 #define KB_SOLVE_DECLARE(T)                                                     \
     extern template Matrix<T> solve_spd<T>(const Matrix<T>&, const Matrix<T>&); \

@@ -11,8 +11,6 @@ namespace kb {
 template <class T>
 Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B) {
     const std::string where = "solve_spd";
-    require_square(K, where, "K");
-    require_finite(K, where, "K");
     require_symmetric(K, where, "K");
     require(B.rows() == K.rows(), where,
             "B has " + std::to_string(B.rows()) + " rows but K is " + std::to_string(K.rows()) + "×" +

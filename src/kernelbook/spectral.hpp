@@ -21,6 +21,7 @@
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/numerics.hpp"
 
 #include <Eigen/Core>
 
@@ -60,6 +61,22 @@ Vector<T> apply_sign_rule(Matrix<T>& V) {
     return signs;
 }
 
+/// \brief A with each column multiplied by the sign (±1) that makes it agree best with the
+///        same column of `ref` (\f$a_j^\top r_j \ge 0\f$): for comparing eigenvectors or
+///        scores of two routes that need not share a sign rule (another library, a wrong
+///        normalisation, an exact reference).
+/// \throws kb::error if A and ref have different numbers of rows, or A has more columns.
+template <class T>
+Matrix<T> align_signs(Matrix<T> A, const Matrix<T>& ref) {
+    require(A.rows() == ref.rows() && A.cols() <= ref.cols(), "align_signs",
+            "A is " + std::to_string(A.rows()) + "×" + std::to_string(A.cols()) + " but ref is " +
+                std::to_string(ref.rows()) + "×" + std::to_string(ref.cols()) +
+                "; give a reference with the same rows and at least as many columns");
+    for (Eigen::Index j = 0; j < A.cols(); ++j)
+        if (A.col(j).dot(ref.col(j)) < 0) A.col(j) = -A.col(j);
+    return A;
+}
+
 /// \brief All eigenpairs of the symmetric matrix A, eigenvalues decreasing, sign rule
 ///        applied.
 ///
@@ -78,15 +95,6 @@ SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p);
 /// \throws kb::error on an empty or non-finite X.
 template <class T>
 Svd<T> thin_svd(const Matrix<T>& X);
-
-/// \brief The default rank tolerance \f$n\,\varepsilon\,\lambda_{\max}\f$ for an n×n
-///        PSD matrix whose largest eigenvalue is `lambda_max` (the rule of LAPACK-based
-///        `matrix_rank`): eigenvalues at or below it are treated as zero.
-template <class T>
-T default_rank_tolerance(Eigen::Index n, const T& lambda_max) {
-    using std::abs;
-    return T(n) * epsilon<T>() * abs(lambda_max);
-}
 
 /// \brief Number of eigenvalues strictly greater than `tol`.
 template <class T>
@@ -119,14 +127,6 @@ T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
     if (lambda_min >= 0) return T(0);
     if (!(lambda_max > zero)) return -std::numeric_limits<T>::infinity();
     return lambda_min / lambda_max;
-}
-
-/// \brief The threshold below which a negative eigenvalue of a PSD matrix is attributed
-///        to rounding: \f$64\,n\,\varepsilon\,\|A\|_2\f$, a generous multiple of the
-///        backward error of the symmetric eigensolver (observed 5–25 ε).
-template <class T>
-T psd_rounding_tolerance(Eigen::Index n, const T& norm2) {
-    return T(64) * T(n) * epsilon<T>() * norm2;
 }
 
 /// \brief Throws kb::error naming the most negative eigenvalue relative to the largest

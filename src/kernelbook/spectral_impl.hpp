@@ -13,8 +13,6 @@ namespace kb {
 template <class T>
 SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
     const std::string where = "symmetric_eigen";
-    require_square(A, where, "A");
-    require_finite(A, where, "A");
     require_symmetric(A, where, "A");
     // Symmetrise so that rounding-level asymmetry cannot leak into the result.
     const Matrix<T> S = (A + A.transpose()) / T(2);

@@ -15,6 +15,7 @@
 
 #include <boost/multiprecision/number.hpp>
 
+#include "kernelbook/real.hpp" // Eigen::KbFloatNumTraits
 #include "tolerance.hpp" // kb::test::within, the check every property test runs
 
 #include <algorithm>
@@ -35,34 +36,11 @@
 
 namespace kb::bench {
 
-/// \brief A complete Eigen::NumTraits for a multiprecision scalar, the same for every
-///        candidate so that no backend is favoured by its traits (Boost 1.74's own
-///        eigen.hpp traits are incomplete; see DESIGN §8).
+/// \brief A complete Eigen::NumTraits for a multiprecision scalar: the library's own
+///        (kernelbook/real.hpp), the same for every candidate so that no backend is favoured
+///        by its traits.
 template <class Real>
-struct Traits : Eigen::GenericNumTraits<Real> {
-    using NonInteger = Real;   ///< real type
-    using Nested = Real;       ///< nested type
-    using Literal = Real;      ///< literal type
-    enum {
-        IsComplex = 0,
-        IsInteger = 0,
-        IsSigned = 1,
-        RequireInitialization = 1,
-        ReadCost = 1,
-        AddCost = 4,
-        MulCost = 8
-    };
-    static Real epsilon() { return std::numeric_limits<Real>::epsilon(); }
-    static Real dummy_precision() { return 1000 * epsilon(); }
-    static Real highest() { return (std::numeric_limits<Real>::max)(); }
-    static Real lowest() { return std::numeric_limits<Real>::lowest(); }
-    static int digits10() { return std::numeric_limits<Real>::digits10; }
-    static int digits() { return std::numeric_limits<Real>::digits; }
-    static int min_exponent() { return std::numeric_limits<Real>::min_exponent; }
-    static int max_exponent() { return std::numeric_limits<Real>::max_exponent; }
-    static Real infinity() { return std::numeric_limits<Real>::infinity(); }
-    static Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
-};
+using Traits = Eigen::KbFloatNumTraits<Real>;
 
 /// What to run and how often.
 struct Options {

@@ -34,16 +34,6 @@
 
 namespace bmp = boost::multiprecision;
 
-// What kb::test::within records on every call (the same body as tests/support/support.cpp,
-// which cannot be linked here: it brings doctest's and rapidcheck's runtime).
-void kb::test::record_ratio(const std::string& kind, const std::string& type, double ratio) {
-    static std::mutex m;
-    static std::map<std::pair<std::string, std::string>, double> max_ratio;
-    std::lock_guard<std::mutex> lock(m);
-    double& slot = max_ratio[{kind, type}];
-    slot = std::max(slot, ratio);
-}
-
 void kb::bench::run_double(const Options& opt, std::vector<Row>& rows) {
     run_type<double>("double", opt, rows);
 }

@@ -19,6 +19,7 @@
 /// are discarded (RC_PRE): there the components themselves are ill-posed.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/features.hpp"
@@ -40,14 +41,6 @@ using kb::Matrix;
 using kb::Vector;
 
 namespace {
-
-/// Each column of A multiplied by the sign that makes it agree best with the same column of ref.
-template <class T>
-Matrix<T> aligned(Matrix<T> A, const Matrix<T>& ref) {
-    for (Eigen::Index j = 0; j < A.cols(); ++j)
-        if (A.col(j).dot(ref.col(j)) < 0) A.col(j) = -A.col(j);
-    return A;
-}
 
 template <class T>
 T max_diff(const Matrix<T>& A, const Matrix<T>& B) {
@@ -230,16 +223,16 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
             const auto& mapped = bounds;
-            KB_RC_WITHIN(max_diff(aligned(mds.X, ref), ref), plain, "MDS scores = PCA scores");
-            KB_RC_WITHIN(max_diff(aligned(kpca.scores(), ref), ref), plain, "linear kernel PCA = PCA");
+            KB_RC_WITHIN(max_diff(kb::align_signs(mds.X, ref), ref), plain, "MDS scores = PCA scores");
+            KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "linear kernel PCA = PCA");
             for (const auto& [points, want] : {std::pair{&X, &ref}, std::pair{&Z, &refZ}}) {
                 const Matrix<T> kP = phi.kernel_columns(*points);
                 const Matrix<T>& w = *want;
-                KB_RC_WITHIN(max_diff(aligned(kpca.transform(*points), w), w), plain, "KernelPca::transform = PCA");
-                KB_RC_WITHIN(max_diff(aligned(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
+                KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(*points), w), w), plain, "KernelPca::transform = PCA");
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
                              "eq. 16 = PCA");
-                KB_RC_WITHIN(max_diff(aligned(kb::dual_projection(K, dual, kP), w), w), mapped.dual, "eq. 23 = PCA");
-                KB_RC_WITHIN(max_diff(aligned(kb::combined_projection(dual, kP), w), w), mapped.dual, "eq. 25 = PCA");
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), mapped.dual, "eq. 23 = PCA");
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), mapped.dual, "eq. 25 = PCA");
             }
             // The same variances: λ_j(PCA) = σ_j² = μ_j = Nλ_j (explicit map, primal and dual),
             // each route against chapter 1's σ² (the long-double spectrum of the bounds is not
@@ -298,17 +291,17 @@ TEST_CASE_TEMPLATE("one data set through the book: polynomial kernel PCA = PCA o
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
             const auto& mapped = bounds;
-            KB_RC_WITHIN(max_diff(aligned(kpca.scores(), ref), ref), plain, "kernel PCA = PCA of φ(X)");
-            KB_RC_WITHIN(max_diff(aligned(kpca.transform(Z), refZ), refZ), plain, "new points: kernel PCA = PCA of φ(Z)");
+            KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "kernel PCA = PCA of φ(X)");
+            KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(Z), refZ), refZ), plain, "new points: kernel PCA = PCA of φ(Z)");
             for (const auto& [points, want] : {std::pair{&X, &ref}, std::pair{&Z, &refZ}}) {
                 const Matrix<T> kP = phi.kernel_columns(*points);
                 const Matrix<T>& w = *want;
                 const std::string which = points == &X ? "training points: " : "new points: ";
-                KB_RC_WITHIN(max_diff(aligned(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
                              which + "eq. 16 = PCA of φ");
-                KB_RC_WITHIN(max_diff(aligned(kb::dual_projection(K, dual, kP), w), w), mapped.dual,
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), mapped.dual,
                              which + "eq. 23 = PCA of φ");
-                KB_RC_WITHIN(max_diff(aligned(kb::combined_projection(dual, kP), w), w), mapped.dual,
+                KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), mapped.dual,
                              which + "eq. 25 = PCA of φ");
             }
         });
@@ -338,16 +331,16 @@ TEST_CASE_TEMPLATE("companion: the chain rejects uncentred MDS - uncentred new p
     const auto plain = chain_bounds<T>(in, p).plain;
 
     // The correct routes pass (so the bound is not the reason the broken ones fail) …
-    KB_CHECK_WITHIN(max_diff(aligned(kb::classical_mds(Kc, p).X, pca.scores), pca.scores), plain, "MDS of JKJ");
+    KB_CHECK_WITHIN(max_diff(kb::align_signs(kb::classical_mds(Kc, p).X, pca.scores), pca.scores), plain, "MDS of JKJ");
     // … and each broken one fails by far.
     const Matrix<T> mds_uncentred = kb::classical_mds(K, p).X;
-    KB_CHECK_EXCEEDS(max_diff(aligned(mds_uncentred, pca.scores), pca.scores), plain, "MDS of K");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(mds_uncentred, pca.scores), pca.scores), plain, "MDS of K");
     const Matrix<T> unscaled = eig.vectors.leftCols(p);
-    KB_CHECK_EXCEEDS(max_diff(aligned(unscaled, pca.scores), pca.scores), plain, "u_j as scores");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(unscaled, pca.scores), pca.scores), plain, "u_j as scores");
     const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
-    KB_CHECK_EXCEEDS(max_diff(aligned(dual.alpha, pca.scores), pca.scores), plain, "α as scores");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(dual.alpha, pca.scores), pca.scores), plain, "α as scores");
     // New points projected with their raw kernel columns against uncentred eigenvectors:
     // the projection Z V without subtracting the training mean.
     const Matrix<T> raw = Z * pca.loadings, want = pca.transform(Z);
-    KB_CHECK_EXCEEDS(max_diff(aligned(raw, want), want), plain, "Z V without centring");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(raw, want), want), plain, "Z V without centring");
 }

@@ -3,6 +3,7 @@
 ///        functions, exact solves, centring, and the errors on bad input.
 #include "test_support.hpp"
 
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/solve.hpp"
@@ -189,6 +190,44 @@ TEST_CASE("is_psd_exact decides PSD exactly, including the zero-diagonal indefin
     CHECK(kb::is_psd_exact(A));
     A << 1, 1, 1, kb::rational(999999, 1000000); // determinant −10⁻⁶
     CHECK_FALSE(kb::is_psd_exact(A));
+}
+
+TEST_CASE("exact_psd_rank gives the rank of a PSD matrix and no value for an indefinite one and is_psd_exact agrees") {
+    // 𝟙𝟙ᵀ + xxᵀ with x = (0, 1, 0, 1): PSD of rank 2, with a zero pivot before a positive one
+    // for an elimination that pivots on the un-updated diagonal.
+    const Vector<kb::rational> one = Vector<kb::rational>::Ones(4);
+    Vector<kb::rational> x(4);
+    x << 0, 1, 0, 1;
+    const Matrix<kb::rational> K = one * one.transpose() + x * x.transpose();
+    REQUIRE(kb::exact_psd_rank(K).has_value());
+    CHECK(*kb::exact_psd_rank(K) == 2);
+    CHECK(kb::is_psd_exact(K));
+    // Minus a small multiple of a null direction: indefinite, no rank, not PSD.
+    Vector<kb::rational> v(4);
+    v << 1, 0, -1, 0; // K v = 0
+    const Matrix<kb::rational> bad = K - kb::rational(1, 1000) * v * v.transpose();
+    CHECK_FALSE(kb::exact_psd_rank(bad).has_value());
+    CHECK_FALSE(kb::is_psd_exact(bad));
+    // Each names itself when the input is not symmetric.
+    Matrix<kb::rational> A(2, 2);
+    A << 1, 2, 3, 4;
+    CHECK_THROWS_WITH_AS(kb::exact_psd_rank(A), doctest::Contains("exact_psd_rank: K must be exactly symmetric"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::is_psd_exact(A), doctest::Contains("is_psd_exact: K must be exactly symmetric"), kb::error);
+}
+
+TEST_CASE("align_signs flips exactly the columns that point against the reference, and refuses other shapes") {
+    Matrix<kb::rational> ref(3, 2), A(3, 2);
+    ref << 1, 0, 2, 1, 0, -1;
+    A << -1, 0, -2, 2, 1, -3; // column 0 against ref (dot −5), column 1 with it (dot 5)
+    const Matrix<kb::rational> B = kb::align_signs(A, ref);
+    CHECK(Matrix<kb::rational>(B.col(0)) == Matrix<kb::rational>(-A.col(0)));
+    CHECK(Matrix<kb::rational>(B.col(1)) == Matrix<kb::rational>(A.col(1)));
+    // A column orthogonal to its reference (dot 0) keeps its sign.
+    Matrix<kb::rational> C(3, 1);
+    C << 0, 0, 5;
+    CHECK(kb::align_signs(C, Matrix<kb::rational>(ref.col(0))) == C);
+    CHECK_THROWS_WITH_AS(kb::align_signs(Matrix<kb::rational>(2, 2), ref), doctest::Contains("align_signs: A is 2×2 but ref is 3×2"),
+                         kb::error);
 }
 
 TEST_CASE_TEMPLATE("centring: J is symmetric and idempotent, J1 = 0, and double_center(K) = JKJ", T,

@@ -11,6 +11,7 @@ outcome of a run in results.tsv and writes TABLE.md. Standard library only.
   mutants.py table                     writes TABLE.md from mutants.tsv and results.tsv
 """
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -158,6 +159,13 @@ def md(text):
     return text.replace("|", "\\|")
 
 
+def test_name(name):
+    """A ctest name for the book page: the template argument of a typed test case
+    ("…<kb::real50>") becomes " (real50)", so that no angle brackets reach the page."""
+    m = re.match(r"^(.*)<(?:kb::)?(\w+)>$", name)
+    return f"{m.group(1)} ({m.group(2)})" if m else name
+
+
 def cmd_table(_):
     mutants = load_mutants()
     rows = load_results()
@@ -170,7 +178,7 @@ def cmd_table(_):
             status = "equivalent"
         counts[status] = counts.get(status, 0) + 1
         killers = r["killed_by"].split(" | ") if r and r["killed_by"] else []
-        shown = "<br>".join("`" + md(k) + "`" for k in killers[:3])
+        shown = "<br>".join("`" + md(test_name(k)) + "`" for k in killers[:3])
         if len(killers) > 3:
             shown += f"<br>… {len(killers) - 3} more"
         remark = m["equivalent"] or (r["note"] if r else "")
@@ -178,7 +186,7 @@ def cmd_table(_):
                      f"{r['killing_tests'] if r else ''} | {shown} | {md(remark)} |")
     summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     with open(TABLE, "w", encoding="utf-8") as f:
-        f.write("# Mutation table\n\n")
+        f.write("# Mutation table {#mutation}\n\n")
         f.write("Every curated mutant of `src/kernelbook` (tests/mutation/mutants.tsv), and the tests that kill it "
                 "when the mathematics (`ctest -LE docs`) runs against the mutated library. "
                 "Written by `bash tests/mutation/run.sh`; see tests/mutation/README.md.\n\n")

@@ -1,6 +1,6 @@
 #pragma once
 /// \file generators.hpp
-/// \brief Generators of well-posed test inputs (DESIGN §5).
+/// \brief Generators of well-posed test inputs (small sizes, exactly known spectra).
 ///
 /// Generators produce *integer recipes* (kb::IntMatrix and integer lists) that the test
 /// turns into its scalar type with kb::from_integers. The same recipe gives the same

@@ -28,15 +28,12 @@
 /// type, kind, within|exceeds, |error|, bound, ratio, verdict); `bash tests/tightness.sh`
 /// runs the suite over 30 seeds and writes the book's page "How tight are the checks".
 ///
-/// **Calibration** (`KB_REPORT_RATIOS=1` on every test binary prints, per kind and type, the
-/// largest error/bound ratio of the PASSING checks). Measured 2026-11-22, seed 20261122, whole
-/// suite: one-pass 0.36 (real50), factorisation 0.15 (real50), subspace 0.072 (real50); so
-/// c₁, c₂ are 2.8× and 6.6× above the worst rounding seen, and a wrong formula (an O(1)
-/// error) overshoots them by a ratio of 1/ε ≈ 10¹⁵…10¹⁰⁰. Re-measure when a kind is added.
-///
-/// The chapter programs include this header too (chapters/common/report.hpp), so that the
-/// bound they print, kb::book::rounding_bound, is kb::test::factorisation with the same c₂.
+/// **Calibration**: the constants c₁ and c₂ and their measurement live with every other
+/// rounding model in the numerics policy, kernelbook/numerics.hpp (`KB_REPORT_RATIOS=1` on a
+/// test binary prints, per kind and type, the largest error/bound ratio of the passing
+/// checks). The chapter programs print bounds with the same c₂ (kb::book::rounding_bound).
 
+#include "kernelbook/numerics.hpp"
 #include "kernelbook/real.hpp"
 
 #include <cmath>
@@ -47,11 +44,10 @@
 
 namespace kb::test {
 
-/// \brief \f$c_1\f$: one pass of sums and products (worst passing ratio measured: 0.36).
-inline constexpr int c_one_pass = 4;
-/// \brief \f$c_2\f$: backward error of the factorisations (Eigen's Jacobi SVD, symmetric
-///        QR eigensolver, Cholesky) (worst passing ratio measured: 0.15; subspace 0.072).
-inline constexpr int c_factorisation = 32;
+/// \brief \f$c_1\f$ and \f$c_2\f$ of the numerics policy (kernelbook/numerics.hpp, with
+///        their calibration).
+using kb::numerics::c_factorisation;
+using kb::numerics::c_one_pass;
 
 /// \brief A bound on an error, with what it was built from (printed when a check fails).
 template <class T>
@@ -73,13 +69,13 @@ struct Bound {
 /// \brief \f$c_1\,n\,\varepsilon(T)\,\text{scale}\f$ — one pass of sums and products.
 template <class T>
 Bound<T> one_pass(long n, const T& scale) {
-    return {T(c_one_pass) * T(n) * kb::epsilon<T>() * scale, "one-pass (c₁·n·ε·scale)", n, scale};
+    return {kb::numerics::one_pass_error<T>(n, scale), "one-pass (c₁·n·ε·scale)", n, scale};
 }
 
 /// \brief \f$c_2\,n\,\varepsilon(T)\,\|A\|\f$ — backward error of a factorisation of an n×n A.
 template <class T>
 Bound<T> factorisation(long n, const T& normA) {
-    return {T(c_factorisation) * T(n) * kb::epsilon<T>() * normA, "factorisation (c₂·n·ε·‖A‖)", n, normA};
+    return {kb::numerics::factorisation_error<T>(n, normA), "factorisation (c₂·n·ε·‖A‖)", n, normA};
 }
 
 /// \brief \f$c_2\,n\,\varepsilon(T)\,\|A\| / \text{gap}\f$ — an invariant subspace (or the
@@ -87,7 +83,7 @@ Bound<T> factorisation(long n, const T& normA) {
 ///        spectrum by `gap`.
 template <class T>
 Bound<T> subspace(long n, const T& normA, const T& gap) {
-    return {T(c_factorisation) * T(n) * kb::epsilon<T>() * normA / gap, "subspace (c₂·n·ε·‖A‖/gap)", n,
+    return {kb::numerics::factorisation_error<T>(n, normA) / gap, "subspace (c₂·n·ε·‖A‖/gap)", n,
             normA};
 }
 
@@ -127,6 +123,13 @@ enum class Expect { within, exceeds };
 /// \brief Records the largest error/bound ratio per kind and type; printed at exit when
 ///        the environment sets `KB_REPORT_RATIOS=1` (used to calibrate c₁ and c₂).
 void record_ratio(const std::string& kind, const std::string& type, double ratio);
+
+/// \brief The name of the running test case ("(outside a test case)" before the first).
+const std::string& current_test_name();
+/// \brief Sets it (the doctest listener of support.cpp, when a test case starts).
+void set_current_test_name(const std::string& name);
+/// \brief Writes the buffered lines of the tightness report now (before an early exit).
+void flush_bound_report();
 
 /// \brief Appends one comparison to the tightness report when the environment sets
 ///        `KB_BOUND_REPORT=<file>`: test case, scalar type, kind, expectation, error, bound,

@@ -1,0 +1,107 @@
+#pragma once
+/// \file numerics.hpp
+/// \brief The numerics policy: every rounding model of kernelbook, in one place.
+///
+/// Each model has the form \f$c\cdot n\cdot\varepsilon(T)\cdot\text{scale}\f$: a constant,
+/// the length of the longest chain of operations (a sum of n terms, a factorisation of an
+/// n×n matrix), the unit roundoff of the scalar type (kb::epsilon: 0 for rationals, so
+/// every model is exactly 0 in exact arithmetic), and the size of the quantities involved.
+///
+/// | model | formula | where it is used |
+/// |---|---|---|
+/// | one pass of sums and products | \f$c_1\,n\,\varepsilon\,\text{scale}\f$, \f$c_1 = 4\f$ | the tests' bounds for centring, Gram matrices, products (kb::test::one_pass) |
+/// | backward error of a factorisation | \f$c_2\,n\,\varepsilon\,\|A\|\f$, \f$c_2 = 32\f$ | the tests' bounds for eigen-decompositions, SVD, Cholesky (kb::test::factorisation, kb::test::subspace); the bound the chapter programs print (kb::book::rounding_bound) |
+/// | symmetry of an input | \f$8\,n\,\varepsilon\,\max\lvert A\rvert\f$ | kb::require_symmetric: an asymmetry below it is rounding |
+/// | PSD to rounding, rank of a PSD matrix | \f$64\,n\,\varepsilon\,\|A\|_2\f$ | kb::require_psd, kb::psd_pseudo_inverse and the explicit map's ρ, kernel PCA's τ (with \f$\|\tilde K\|_2 \le N\max\lvert K\rvert\f$), Fisher's rank of \f$S_w\f$ |
+/// | default numerical rank | \f$n\,\varepsilon\,\lambda_{\max}\f$ | kb::numerical_rank's default, LAPACK's `matrix_rank` rule |
+/// | rank of a data matrix (PCA) | \f$\max(N, q)\,\varepsilon\,\|X\|_F^2\f$ | kb::pca: both routes agree on the rank |
+///
+/// **Calibration of c₁ and c₂.** Measured 2026-11-22 over the whole test suite (seed
+/// 20261122; `KB_REPORT_RATIOS=1` on a test binary prints, per kind and scalar type, the
+/// largest error/bound ratio of the passing checks): one pass 0.36, factorisation 0.15,
+/// subspace 0.072 (all in real50). So c₁ and c₂ are 2.8× and 6.6× above the worst rounding
+/// seen, while a wrong formula — an O(1) error — overshoots them by about 1/ε, 10¹⁵ in double
+/// and 10⁵⁰ or 10¹⁰⁰ in real50/real100. The page "How tight are the checks" (docs/tightness.md,
+/// `bash tests/tightness.sh --seeds 30`) shows the distribution over 30 seeds. Re-measure
+/// when a kind of bound is added.
+///
+/// **The library's thresholds** (symmetry, PSD, rank) are deliberately more generous than
+/// c₂ (8 and 64 against the observed 5–25 ε of the symmetric eigensolver): a threshold
+/// that refuses an input must not refuse a matrix that is symmetric or PSD up to rounding.
+/// The tests' bounds are tighter: they must reject a wrong formula.
+
+#include "kernelbook/real.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kb {
+
+namespace numerics {
+
+/// \brief \f$c_1\f$: one pass of sums and products (worst passing ratio measured: 0.36).
+inline constexpr int c_one_pass = 4;
+/// \brief \f$c_2\f$: backward error of the factorisations (Eigen's Jacobi SVD, symmetric
+///        QR eigensolver, Cholesky) (worst passing ratio measured: 0.15; subspace 0.072).
+inline constexpr int c_factorisation = 32;
+/// \brief The multiple of \f$n\,\varepsilon\,\max|A|\f$ below which an asymmetry is rounding.
+inline constexpr int c_symmetry = 8;
+/// \brief The multiple of \f$n\,\varepsilon\,\|A\|_2\f$ below which a negative eigenvalue,
+///        or a positive one, of a PSD matrix is rounding.
+inline constexpr int c_psd = 64;
+
+/// \brief \f$c_1\,n\,\varepsilon(T)\,\text{scale}\f$: the rounding of one pass of sums and
+///        products whose summands are bounded by `scale`.
+template <class T>
+T one_pass_error(long n, const T& scale) {
+    return T(c_one_pass) * T(n) * epsilon<T>() * scale;
+}
+
+/// \brief \f$c_2\,n\,\varepsilon(T)\,\|A\|\f$: the backward error of a factorisation of an
+///        n×n matrix of norm `norm`.
+template <class T>
+T factorisation_error(long n, const T& norm) {
+    return T(c_factorisation) * T(n) * epsilon<T>() * norm;
+}
+
+} // namespace numerics
+
+/// \brief The asymmetry \f$|A_{ij} - A_{ji}|\f$ attributed to rounding in an n×n matrix
+///        whose largest entry is `max_abs_entry`: \f$8\,n\,\varepsilon\max|A|\f$ (kb::require_symmetric).
+template <class T>
+T symmetry_tolerance(Eigen::Index n, const T& max_abs_entry) {
+    return T(numerics::c_symmetry) * T(n) * epsilon<T>() * max_abs_entry;
+}
+
+/// \brief The default rank tolerance \f$n\,\varepsilon\,\lambda_{\max}\f$ for an n×n
+///        PSD matrix whose largest eigenvalue is `lambda_max` (the rule of LAPACK-based
+///        `matrix_rank`): eigenvalues at or below it are treated as zero.
+template <class T>
+T default_rank_tolerance(Eigen::Index n, const T& lambda_max) {
+    using std::abs;
+    return T(n) * epsilon<T>() * abs(lambda_max);
+}
+
+/// \brief The threshold below which a negative eigenvalue of a PSD matrix is attributed
+///        to rounding: \f$64\,n\,\varepsilon\,\|A\|_2\f$, a generous multiple of the
+///        backward error of the symmetric eigensolver (observed 5–25 ε).
+template <class T>
+T psd_rounding_tolerance(Eigen::Index n, const T& norm2) {
+    return T(numerics::c_psd) * T(n) * epsilon<T>() * norm2;
+}
+
+/// \brief The rank tolerance of PCA: an eigenvalue \f$\lambda_j\f$ of \f$X^\top X\f$ with
+///        \f[ \lambda_j \le \max(N, q)\,\varepsilon\,\norm{X}_F^2 \f]
+///        is indistinguishable from zero.
+///
+/// Forming \f$X^\top X\f$ in floating point perturbs each entry by up to
+/// \f$N\varepsilon\,(|X|^\top|X|)_{ij}\f$, i.e. the eigenvalues by up to about
+/// \f$N\varepsilon\norm{X}_F^2\f$; both routes of kb::pca() use this same tolerance so that they
+/// agree on the rank. (In singular values: \f$\sigma_j \le \sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$.)
+/// \param N, q the shape of the data; \param total_scatter \f$\norm{X}_F^2 = \operatorname{tr}(X^\top X)\f$.
+template <class T>
+T pca_rank_tolerance(Eigen::Index N, Eigen::Index q, const T& total_scatter) {
+    return T(std::max(N, q)) * epsilon<T>() * total_scatter;
+}
+
+} // namespace kb
