@@ -192,7 +192,7 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
 template <class T>
 void ExplicitFeatureMap<T>::refuse(bool has_tol, const T& lambda_r) const
     requires FloatingScalar<T> {
-    const T resolution = T(1) / (T(64) * T(size()) * epsilon<T>());
+    const T resolution = T(1) / (T(numerics::c_psd) * T(size()) * epsilon<T>());
     const std::string kappa = lambda_r > 0 ? show(kappa_) : std::string("∞");
     const std::string remedies =
         "; use a higher precision (real50: ε = " + show(epsilon<real50>()) + ", real100: ε = " +

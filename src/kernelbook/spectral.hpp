@@ -45,8 +45,9 @@ struct Svd {
 };
 
 /// \brief Applies the book's sign rule to each column of V in place: the entry of
-///        largest absolute value becomes positive. Returns the vector of signs (±1)
-///        applied, so that a paired factor (U in an SVD) can follow.
+///        largest absolute value becomes positive (the first such entry, when several tie).
+///        Returns the vector of signs (±1) applied, so that a paired factor (U in an SVD)
+///        can follow.
 template <class T>
 Vector<T> apply_sign_rule(Matrix<T>& V) {
     using std::abs;

@@ -5,6 +5,9 @@
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/kernel_pca.hpp"
+#include "kernelbook/pca.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
@@ -271,4 +274,101 @@ TEST_CASE("Gram matrices: exactly symmetric, and bad input is refused") {
     CHECK_THROWS_AS(kb::GaussianKernel<double>::from_sigma(0.0), kb::error);
     CHECK_THROWS_AS(kb::PolynomialKernel<double>(-1.0, 2), kb::error);
     CHECK_THROWS_AS(kb::PolynomialKernel<double>(1.0, 0), kb::error);
+}
+
+// ---------------------------------------------------------------------------------------
+// The thresholds of the numerics policy (kernelbook/numerics.hpp), pinned by behaviour: an
+// eigenvalue a factor 3 on either side of a documented threshold is treated as the policy
+// says. A threshold moved by a factor 10 either way, or a ≥ written for a >, fails here.
+
+namespace {
+constexpr double eps = std::numeric_limits<double>::epsilon();
+
+// An exactly orthogonal 4×4 matrix (Sylvester–Hadamard over 2): column 0 is 𝟙/2, columns
+// 1–3 are orthogonal to 𝟙, so data or Gram matrices built from them are already centred.
+Matrix<double> hadamard4() {
+    Matrix<double> H(4, 4);
+    H << 1, 1, 1, 1, 1, -1, 1, -1, 1, 1, -1, -1, 1, -1, -1, 1;
+    return H / 2.0;
+}
+} // namespace
+
+TEST_CASE("numerical_rank counts the eigenvalues strictly above the tolerance") {
+    Vector<double> v(3);
+    v << 1.0, 0.25, 0.125;
+    CHECK(kb::numerical_rank(v, 0.25) == 1); // equal to the tolerance: not counted
+    CHECK(kb::numerical_rank(v, 0.125) == 2);
+    CHECK(kb::numerical_rank(v, 0.0) == 3);
+}
+
+TEST_CASE("require_psd treats a negative eigenvalue above -64 n eps ||A|| as rounding and refuses one below") {
+    const double tau = 64 * 2 * eps * 1.0; // n = 2, ‖A‖₂ = λ_max = 1
+    kb::SymmetricEigen<double> eig{Vector<double>(2), Matrix<double>::Identity(2, 2)};
+    eig.values << 1.0, -3 * tau;
+    CHECK_THROWS_WITH_AS(kb::require_psd(eig, "test", "A"), doctest::Contains("not positive semi-definite"), kb::error);
+    eig.values << 1.0, -tau / 3;
+    CHECK_NOTHROW(kb::require_psd(eig, "test", "A"));
+}
+
+TEST_CASE("PCA counts a component when lambda_j > max(N q) eps ||X||_F^2 and not below") {
+    // X = [h₁, √λ₂ h₂] (4×2) with centred orthonormal columns h of the Hadamard matrix: the
+    // scatter matrix has the eigenvalues 1 and λ₂, and τ = max(4, 2)·ε·(1 + λ₂).
+    const Matrix<double> H = hadamard4();
+    for (const double factor : {3.0, 1.0 / 3.0}) {
+        const double lambda2 = factor * 4 * eps / (1 - factor * 4 * eps); // λ₂ = factor·τ
+        Matrix<double> A(4, 2);
+        A.col(0) = H.col(1);
+        A.col(1) = std::sqrt(lambda2) * H.col(2);
+        for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen})
+            CHECK(kb::pca(A, 1, route).rank == (factor > 1 ? 2 : 1));
+    }
+}
+
+TEST_CASE("kernel PCA keeps a component when mu_j > 64 N eps N max|K| and not below") {
+    // K = h₁h₁ᵀ + μ₂h₂h₂ᵀ is centred (K̃ = K), max|K| = (1 + μ₂)/4, so τ = 256·ε·(1 + μ₂).
+    const Matrix<double> H = hadamard4();
+    for (const double factor : {3.0, 1.0 / 3.0}) {
+        const double mu2 = factor * 256 * eps / (1 - factor * 256 * eps); // μ₂ = factor·τ
+        const Matrix<double> K = H.col(1) * H.col(1).transpose() + mu2 * H.col(2) * H.col(2).transpose();
+        kb::KernelPca<double> kp(1);
+        kp.fit_gram(K);
+        CHECK(kp.rank() == (factor > 1 ? 2 : 1));
+    }
+}
+
+TEST_CASE("the explicit map is built when lambda_min > 64 N eps lambda_max and refused below") {
+    // Points X = H diag(√λ) (rows), linear kernel: K = XXᵀ has the eigenvalues 1, 1, 1, λ₄.
+    const Matrix<double> H = hadamard4();
+    const kb::LinearKernel<double> k;
+    for (const double factor : {3.0, 1.0 / 3.0}) {
+        const double rho = 64 * 4 * eps; // λ_max = 1
+        Vector<double> root(4);
+        root << 1, 1, 1, std::sqrt(factor * rho);
+        const Matrix<double> X = H * root.asDiagonal();
+        if (factor > 1) {
+            const kb::ExplicitFeatureMap<double> phi(k, X);
+            CHECK(phi.rank() == 4);
+        } else {
+            CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(k, X), doctest::Contains("numerically singular"),
+                                 kb::error);
+        }
+    }
+}
+
+TEST_CASE("the sign rule makes the first entry of largest magnitude positive when magnitudes tie") {
+    Matrix<double> V(3, 1);
+    V << -1, 1, 0.5;
+    kb::apply_sign_rule(V);
+    CHECK(V(0, 0) == 1);
+    CHECK(V(1, 0) == -1);
+}
+
+TEST_CASE("the explicit map's covariance is exactly symmetric") {
+    // C = K^{1/2}JK^{1/2}/N is symmetric in exact arithmetic; the rounded product is not, and
+    // the eigensolver of the primal kernel PCA reads one triangle: C is symmetrised.
+    Matrix<double> X(6, 2);
+    X << 0.1, 0.7, -0.4, 0.3, 0.9, -0.2, 0.5, 0.5, -0.8, -0.6, 0.2, -0.9;
+    const kb::ExplicitFeatureMap<double> phi(kb::GaussianKernel<double>::from_gamma(1.5), X);
+    const Matrix<double> C = phi.covariance();
+    CHECK(C == Matrix<double>(C.transpose()));
 }
