@@ -3,6 +3,7 @@
 // not scanned by Doxygen). Every case is an integer recipe turned into the scalar type
 // of the test, so the same case runs in double, real50, real100 and exact rationals.
 
+#include "reference.hpp"
 #include "test_support.hpp"
 
 #include "kernelbook/centering.hpp"
@@ -229,14 +230,9 @@ T max_abs_diff(const Matrix<T>& A, const Matrix<T>& B) {
 // converted to real100). A bound needs κ only to a few digits.
 template <class T>
 kb::Vector<kb::real100> independent_eigenvalues(const Matrix<T>& A) {
-    using LD = long double;
-    Eigen::Matrix<LD, Eigen::Dynamic, Eigen::Dynamic> B(A.rows(), A.cols());
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j) B(i, j) = static_cast<LD>(A(i, j));
-    B = (B + B.transpose()).eval() / LD(2);
-    const Eigen::SelfAdjointEigenSolver<decltype(B)> es(B, Eigen::EigenvaluesOnly);
+    const std::vector<long double> ev = kb::test::reference_eigenvalues(A); // decreasing
     kb::Vector<kb::real100> v(A.rows());
-    for (Eigen::Index i = 0; i < A.rows(); ++i) v(i) = kb::real100(es.eigenvalues()(A.rows() - 1 - i)); // decreasing
+    for (Eigen::Index i = 0; i < A.rows(); ++i) v(i) = kb::real100(ev[std::size_t(i)]);
     return v;
 }
 

@@ -17,6 +17,7 @@
 /// mean, and the spectra of K and JKJ computed independently (long double) from those
 /// exact matrices — never from a route's output. Cases whose leading gap is below μ₁/1000
 /// are discarded (RC_PRE): there the components themselves are ill-posed.
+#include "reference.hpp"
 #include "test_support.hpp"
 
 #include "kernelbook/exact_psd.hpp"
@@ -62,16 +63,7 @@ struct Inputs {
     long double kzz = 0;          ///< max k(z, z) over training and new points
 };
 
-std::vector<long double> eigenvalues_ld(const Matrix<kb::rational>& A) {
-    using LD = long double;
-    Eigen::Matrix<LD, Eigen::Dynamic, Eigen::Dynamic> B(A.rows(), A.cols());
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j) B(i, j) = static_cast<LD>(A(i, j));
-    const Eigen::SelfAdjointEigenSolver<decltype(B)> es(B, Eigen::EigenvaluesOnly);
-    std::vector<LD> v;
-    for (Eigen::Index i = A.rows() - 1; i >= 0; --i) v.push_back(es.eigenvalues()(i));
-    return v;
-}
+std::vector<long double> eigenvalues_ld(const Matrix<kb::rational>& A) { return kb::test::reference_eigenvalues(A); }
 
 /// The inputs of a case from the exact Gram matrix of the training points (K), their
 /// kernel columns at the new points (kXZ) and k(z, z) at the training and new points.

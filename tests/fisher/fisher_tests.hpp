@@ -8,6 +8,7 @@
 /// The test cases are defined here once and instantiated for one scalar type per
 /// translation unit (fisher_tests_double.cpp, …_real50.cpp, …_real100.cpp), which keeps
 /// each unit's compile time within budget. KB_FISHER_INVOKE_ALL(T) registers them all.
+#include "reference.hpp"
 #include "test_support.hpp"
 
 #include "kernelbook/fisher.hpp"
@@ -107,12 +108,7 @@ ExactScatter exact_scatter(const IntMatrix& Xi, const std::vector<int>& y, long 
 }
 
 using LDMatrix = Eigen::Matrix<long double, Eigen::Dynamic, Eigen::Dynamic>;
-LDMatrix to_ld(const Matrix<kb::rational>& A) {
-    LDMatrix B(A.rows(), A.cols());
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j) B(i, j) = static_cast<long double>(A(i, j));
-    return B;
-}
+LDMatrix to_ld(const Matrix<kb::rational>& A) { return kb::test::to_long_double(A); }
 
 // S̃_w = S_w + ridge·tr(S_w)/d·I, exactly (the regularisation of kb::FisherOptions::ridge).
 Matrix<kb::rational> with_ridge(const Matrix<kb::rational>& Sw, const kb::rational& ridge) {
@@ -121,12 +117,7 @@ Matrix<kb::rational> with_ridge(const Matrix<kb::rational>& Sw, const kb::ration
 }
 
 // Eigenvalues of a symmetric exact matrix, decreasing.
-std::vector<long double> exact_eigenvalues(const Matrix<kb::rational>& S) {
-    const Eigen::SelfAdjointEigenSolver<LDMatrix> es(to_ld(S), Eigen::EigenvaluesOnly);
-    std::vector<long double> v;
-    for (Eigen::Index i = S.rows() - 1; i >= 0; --i) v.push_back(es.eigenvalues()(i));
-    return v;
-}
+std::vector<long double> exact_eigenvalues(const Matrix<kb::rational>& S) { return kb::test::reference_eigenvalues(S); }
 
 // κ = λ_max/λ_min of a symmetric PD exact matrix (∞ if not PD to long double).
 template <class T>
