@@ -27,23 +27,26 @@ kb::PolynomialKernel<T> any_polynomial_kernel() {
     return kb::PolynomialKernel<T>(T(c), d);
 }
 
-// Training points X (N×q) and new points Z (M×q) on grids of 1/3, a polynomial kernel and
-// its explicit feature map: the exact setting of the test-row centring properties.
+// Training points X (N×q, 2 ≤ N ≤ N_hi) and new points Z (M×q) on the grid 1/denominator
+// (coordinates up to x_range and z_range grid steps), a polynomial kernel and its explicit
+// feature map: the setting of the test-row centring properties, exact and in floating point.
+template <class T>
 struct TestRowsCase {
     int N, M, q;
-    Matrix<Q> X, Z;
-    kb::PolynomialKernel<Q> k;
-    kb::PolynomialFeatureMap<Q> fm;
+    Matrix<T> X, Z;
+    kb::PolynomialKernel<T> k;
+    kb::PolynomialFeatureMap<T> fm;
 };
 
-TestRowsCase any_test_rows_case() {
-    const int N = *kb::test::size_in(2, 7);
+template <class T>
+TestRowsCase<T> any_test_rows_case(int N_hi, int x_range, int z_range, int denominator) {
+    const int N = *kb::test::size_in(2, N_hi);
     const int M = *kb::test::size_in(1, 4);
     const int q = *kb::test::size_in(1, 3);
-    const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
-    const Matrix<Q> Z = kb::from_integers<Q>(*kb::test::points(M, q, 9), 3);
-    const auto k = any_polynomial_kernel<Q>();
-    return {N, M, q, X, Z, k, kb::PolynomialFeatureMap<Q>(k, q)};
+    const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, x_range), denominator);
+    const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(M, q, z_range), denominator);
+    const auto k = any_polynomial_kernel<T>();
+    return {N, M, q, X, Z, k, kb::PolynomialFeatureMap<T>(k, q)};
 }
 
 //! [slides-literal]
@@ -156,7 +159,7 @@ TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far out
 TEST_CASE("centring new points with the training means gives the centred explicit features exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const TestRowsCase rows = any_test_rows_case();
+        const TestRowsCase<Q> rows = any_test_rows_case<Q>(7, 6, 9, 3);
         const Matrix<Q>&X = rows.X, &Z = rows.Z;
         const int N = rows.N, M = rows.M;
         const auto& k = rows.k;
@@ -174,13 +177,11 @@ TEST_CASE_TEMPLATE("centring new points with the training means agrees with expl
                    "[slides:center-test]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
-        const int N = *kb::test::size_in(2, 9);
-        const int M = *kb::test::size_in(1, 4);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, 10), 10);
-        const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(M, q, 15), 10);
-        const auto k = any_polynomial_kernel<T>();
-        const kb::PolynomialFeatureMap<T> fm(k, q);
+        const TestRowsCase<T> rows = any_test_rows_case<T>(9, 10, 15, 10);
+        const Matrix<T>&X = rows.X, &Z = rows.Z;
+        const int N = rows.N;
+        const auto& k = rows.k;
+        const kb::PolynomialFeatureMap<T>& fm = rows.fm;
         const Matrix<T> Phi = fm.features(X);
         const RowVector<T> mean = Phi.colwise().sum() / T(N);
         const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
@@ -332,7 +333,7 @@ TEST_CASE("centred inputs give centred features for the linear kernel but not fo
 TEST_CASE("the centred self-similarity is the squared feature-space distance to the training mean exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const TestRowsCase rows = any_test_rows_case();
+        const TestRowsCase<Q> rows = any_test_rows_case<Q>(7, 6, 9, 3);
         const Matrix<Q>&X = rows.X, &Z = rows.Z;
         const int N = rows.N, M = rows.M;
         const auto& k = rows.k;

@@ -63,8 +63,6 @@ struct Inputs {
     long double kzz = 0;          ///< max k(z, z) over training and new points
 };
 
-std::vector<long double> eigenvalues_ld(const Matrix<kb::rational>& A) { return kb::test::reference_eigenvalues(A); }
-
 /// The inputs of a case from the exact Gram matrix of the training points (K), their
 /// kernel columns at the new points (kXZ) and k(z, z) at the training and new points.
 /// ‖ψ(z)‖² = k(z,z) − 2eᵀk_z + eᵀKe exactly (the kernel distance of z from the mean of the
@@ -76,8 +74,8 @@ Inputs inputs_of(const Matrix<kb::rational>& K, const Matrix<kb::rational>& kXZ,
     in.N = K.rows();
     const kb::rational NN(in.N);
     const Matrix<kb::rational> J = kb::centering_matrix<kb::rational>(in.N);
-    in.mu = eigenvalues_ld(Matrix<kb::rational>(J * K * J));
-    const std::vector<LD> lam = eigenvalues_ld(K);
+    in.mu = kb::test::reference_eigenvalues(Matrix<kb::rational>(J * K * J));
+    const std::vector<LD> lam = kb::test::reference_eigenvalues(K);
     in.lmax = lam.front();
     in.kappa = lam.front() / lam.back();
     const Vector<kb::rational> K1 = K * Vector<kb::rational>::Ones(in.N);

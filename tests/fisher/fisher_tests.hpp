@@ -108,7 +108,6 @@ ExactScatter exact_scatter(const IntMatrix& Xi, const std::vector<int>& y, long 
 }
 
 using LDMatrix = Eigen::Matrix<long double, Eigen::Dynamic, Eigen::Dynamic>;
-LDMatrix to_ld(const Matrix<kb::rational>& A) { return kb::test::to_long_double(A); }
 
 // S̃_w = S_w + ridge·tr(S_w)/d·I, exactly (the regularisation of kb::FisherOptions::ridge).
 Matrix<kb::rational> with_ridge(const Matrix<kb::rational>& Sw, const kb::rational& ridge) {
@@ -116,19 +115,17 @@ Matrix<kb::rational> with_ridge(const Matrix<kb::rational>& Sw, const kb::ration
     return Sw + Matrix<kb::rational>::Identity(d, d) * (ridge * Sw.trace() / kb::rational(d));
 }
 
-// Eigenvalues of a symmetric exact matrix, decreasing.
-std::vector<long double> exact_eigenvalues(const Matrix<kb::rational>& S) { return kb::test::reference_eigenvalues(S); }
 
 // κ = λ_max/λ_min of a symmetric PD exact matrix (∞ if not PD to long double).
 template <class T>
 T condition(const Matrix<kb::rational>& S) {
-    const std::vector<long double> v = exact_eigenvalues(S);
+    const std::vector<long double> v = kb::test::reference_eigenvalues(S);
     return v.back() > 0 ? T(v.front() / v.back()) : std::numeric_limits<T>::infinity();
 }
 
 // The Fisher ratios λ_1 ≥ λ_2 ≥ … (S_b w = λ S_w w) of exact S_b and PD S_w.
 std::vector<long double> exact_fisher_values(const Matrix<kb::rational>& Sb, const Matrix<kb::rational>& Sw) {
-    const Eigen::GeneralizedSelfAdjointEigenSolver<LDMatrix> es(to_ld(Sb), to_ld(Sw), Eigen::EigenvaluesOnly);
+    const Eigen::GeneralizedSelfAdjointEigenSolver<LDMatrix> es(kb::test::to_long_double(Sb), kb::test::to_long_double(Sw), Eigen::EigenvaluesOnly);
     std::vector<long double> v;
     for (Eigen::Index i = Sb.rows() - 1; i >= 0; --i) v.push_back(es.eigenvalues()(i));
     return v;
@@ -418,7 +415,7 @@ TEST_CASE_TEMPLATE_DEFINE("singular S_w: the direction is S_w^+ (mu_1 - mu_0) in
         const Vector<T> b_perp = b - Q.col(0) * Q.col(0).dot(b);
         RC_PRE(b_perp.norm() > b.norm() / T(1000)); // a and b not (nearly) parallel: rank S_w = 2
         Q.col(1) = b_perp / b_perp.norm();
-        const std::vector<long double> ev = exact_eigenvalues(exact_scatter(r.X, r.y, 3).within);
+        const std::vector<long double> ev = kb::test::reference_eigenvalues(exact_scatter(r.X, r.y, 3).within);
         const T kappa = T(ev[0] / ev[1]); // condition over the range kept (exact S_w, independent route)
         const auto F = kb::fisher_discriminant(X, r.y, 1);
         RC_ASSERT(F.rank == 2);
@@ -443,7 +440,7 @@ TEST_CASE_TEMPLATE_DEFINE("failing companion: inverting rounding-level eigenvalu
     const std::vector<int> y{0, 0, 1, 1};
     const auto s = kb::scatter_matrices(X, y);
     const auto eig = kb::symmetric_eigen(s.within);
-    const std::vector<long double> ev = exact_eigenvalues(exact_scatter(M, y, 3).within);
+    const std::vector<long double> ev = kb::test::reference_eigenvalues(exact_scatter(M, y, 3).within);
     const T kappa = T(ev[0] / ev[1]); // over the range of S_w (rank 2), exact S_w
     const Vector<T> v = kb::psd_pseudo_inverse(s.within, T((eig.values(1) + eig.values(2)) / 2)) * mean_difference(s);
     const auto tol = kb::test::factorisation<T>(4, kappa);
