@@ -9,9 +9,15 @@ outcome of a run in results.tsv and writes TABLE.md. Standard library only.
   mutants.py record ID STATUS BUILD_S TEST_S FAILED BASELINE [NOTE]
                                        adds/replaces the mutant's row of results.tsv
   mutants.py table                     writes TABLE.md from mutants.tsv and results.tsv
+  mutants.py hashes BUILD OUT          the content hash of every build file a test runs (JSON)
+  mutants.py select BUILD BASELINE     ctest's -I list of the tests that run a build file whose
+                                       content differs from BASELINE (or that run none: always)
 """
+import hashlib
+import json
 import os
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -155,6 +161,58 @@ def cmd_record(args):
     print(status + (f" by {len(killers)} tests" if killers else ""))
 
 
+def ctest_tests(build):
+    """The tests of the build directory in ctest's order (test number = index + 1), each with
+    the build files its command runs: the executables and scripts named by an argument or by
+    the value of a -DNAME=value argument."""
+    out = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"], check=True,
+                         capture_output=True, text=True).stdout
+    build = os.path.realpath(build) + os.sep
+    tests = []
+    for number, t in enumerate(json.loads(out)["tests"], 1):
+        files = set()
+        for arg in t.get("command", []):
+            for cand in [arg] + arg.split("=", 1)[1:]:
+                path = os.path.realpath(cand) if os.path.isabs(cand) else None
+                if path and path.startswith(build) and os.path.isfile(path):
+                    files.add(path)
+        tests.append((number, t["name"], sorted(files)))
+    return tests
+
+
+def file_hash(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def cmd_hashes(args):
+    build, out = args
+    files = {f for _, _, fs in ctest_tests(build) for f in fs}
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({p: file_hash(p) for p in sorted(files)}, f, indent=0)
+
+
+def cmd_select(args):
+    """A mutant can only change what a test does through the build files the test runs: a
+    test whose executables are byte-identical to the unmutated build behaves identically, so
+    it is not run again. A test that runs no build file (a script of the source tree) is
+    always run."""
+    build, baseline = args
+    before = json.load(open(baseline, encoding="utf-8"))
+    changed = {}
+    chosen = []
+    for number, _, files in ctest_tests(build):
+        for p in files:
+            if p not in changed:
+                changed[p] = file_hash(p) != before.get(p)
+        if not files or any(changed[p] for p in files):
+            chosen.append(str(number))
+    print(",".join(["0", "0", "0"] + chosen) if chosen else "")
+
+
 def md(text):
     return text.replace("|", "\\|")
 
@@ -198,7 +256,7 @@ def cmd_table(_):
 
 
 COMMANDS = {"ids": cmd_ids, "check": cmd_check, "apply": cmd_apply, "failures": cmd_failures,
-            "record": cmd_record, "table": cmd_table}
+            "record": cmd_record, "table": cmd_table, "hashes": cmd_hashes, "select": cmd_select}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

@@ -78,9 +78,9 @@ on_exit() {
 trap on_exit EXIT
 trap 'echo "kb-mutation: interrupted; the mutant is reverted" >&2; exit 130' INT TERM
 
-run_tests() { # $1: junit file; prints nothing, returns ctest's status
+run_tests() { # $1: junit file, $2: optional ctest -I list; prints nothing, returns ctest's status
   "${nice[@]}" ctest --test-dir "$build" -LE docs -j"$jobs" --timeout "$timeout" \
-    --output-junit "$1" >"$work/ctest.log" 2>&1
+    ${2:+-I "$2"} --output-junit "$1" >"$work/ctest.log" 2>&1
 }
 
 echo "kb-mutation: building the unmutated suite in $build"
@@ -93,6 +93,9 @@ if [ -s "$work/baseline-failures" ]; then
   echo "kb-mutation: these tests fail WITHOUT a mutant; they do not count as killing:" >&2
   sed 's/^/  /' "$work/baseline-failures" >&2
 fi
+# What each test runs, hashed: under a mutant only the tests whose executables changed are
+# run again (a byte-identical executable behaves identically).
+"${helper[@]}" hashes "$build" "$work/baseline-hashes.json"
 
 for id in $ids; do
   start=$(date +%s)
@@ -101,9 +104,13 @@ for id in $ids; do
   note=""
   if "${nice[@]}" cmake --build "$build" -j"$jobs" >"$work/build.log" 2>&1; then
     built=$(date +%s)
-    run_tests "$work/$id.xml" || true
-    if [ -f "$work/$id.xml" ]; then
+    selection=$("${helper[@]}" select "$build" "$work/baseline-hashes.json")
+    if [ -z "$selection" ]; then
+      : >"$work/$id.failed"
+      note="no executable changed: the mutant compiles to the same program"
+    elif run_tests "$work/$id.xml" "$selection" || [ -f "$work/$id.xml" ]; then
       "${helper[@]}" failures "$work/$id.xml" >"$work/$id.failed"
+      echo "kb-mutation: $id ran $(($(tr -cd , <<<"$selection" | wc -c) - 2)) tests whose executables changed"
     else
       status=test-error
       note="ctest wrote no result: $(tail -1 "$work/ctest.log")"
