@@ -544,7 +544,7 @@ TEST_CASE("bad input is refused with kb::error: weights given as intervals must 
 TEST_CASE("bad input is refused with kb::error: mismatched dimensions") {
     const Matrix<double> X = Matrix<double>::Ones(3, 2), Y = Matrix<double>::Ones(2, 3);
     CHECK_THROWS_WITH_AS(kb::gram(kb::GaussianKernel<double>::from_gamma(1.0), X, Y),
-                         doctest::Contains("dimension 2 but points of Y have dimension 3"), kb::error);
+                         doctest::Contains("points of Z have dimension 2 but points of X have dimension 3"), kb::error);
     const auto k1 = kb::PixelPolynomialKernel<double>::ghiasi();
     CHECK_THROWS_WITH_AS(kb::gram(k1, X), doctest::Contains("built for images of q = 784 pixels, but got 2"),
                          kb::error);

@@ -1,8 +1,8 @@
 #pragma once
 /// \file closure.hpp
 /// \brief The closure rules of kernels (`beeny:thm3.8.1`–`6`) as combinators that build
-///        new kernels from old ones, plus normalisation, and a type-erased kb::AnyKernel
-///        for kernels assembled at run time (random expression trees in the tests).
+///        new kernels from old ones, plus normalisation (kernels assembled at run time, such as
+///        the random expression trees of the tests, are held by kb::AnyKernel of kernels.hpp).
 ///
 /// If \f$k_1, k_2\f$ are kernels on a set \f$\mathcal{X}\f$, so are
 ///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination();
@@ -27,8 +27,6 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
 
-#include <functional>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -344,49 +342,5 @@ template <class K>
 NormalisedKernel<K> normalised(const K& k) {
     return {k};
 }
-
-namespace detail {
-// The type erasure behind kb::AnyKernel: an interface and its implementation for kernel K.
-template <class T>
-struct AnyKernelConcept {
-    virtual ~AnyKernelConcept() = default;
-    virtual T value(const RowVector<T>& x, const RowVector<T>& y) const = 0;
-    virtual std::string describe() const = 0;
-};
-template <class T, class K>
-struct AnyKernelModel final : AnyKernelConcept<T> {
-    explicit AnyKernelModel(K k_) : k(std::move(k_)) {}
-    T value(const RowVector<T>& x, const RowVector<T>& y) const override { return k(x, y); }
-    std::string describe() const override { return k.describe(); }
-    K k;
-};
-} // namespace detail
-
-/// \brief A kernel whose type is decided at run time: it holds any kernel over T (a
-///        copyable object with `T operator()(x, y)` and `describe()`).
-///
-/// Used to build kernels from random expression trees of closure rules; each call
-/// copies the two points into row vectors, so it is slower than the static combinators.
-template <class T>
-class AnyKernel {
-public:
-    using Scalar = T; ///< the scalar type of the kernel's values
-
-    /// \brief Wraps the kernel k.
-    template <class K, class = std::enable_if_t<!std::is_same_v<std::decay_t<K>, AnyKernel>>>
-    AnyKernel(K k) // NOLINT: implicit on purpose, so combinators accept any kernel
-        : eval_(std::make_shared<detail::AnyKernelModel<T, K>>(std::move(k))) {}
-
-    /// \brief \f$k(x, y)\f$ of the wrapped kernel.
-    template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        return eval_->value(RowVector<T>(x), RowVector<T>(y));
-    }
-    /// \brief The wrapped kernel's formula.
-    std::string describe() const { return eval_->describe(); }
-
-private:
-    std::shared_ptr<const detail::AnyKernelConcept<T>> eval_;
-};
 
 } // namespace kb

@@ -31,17 +31,18 @@
 /// \f$N\varepsilon\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (measured in chapter 8).
 ///
 /// The member functions and the kernel PCA routines are compiled once per scalar type in
-/// the library (explicit_map_impl.hpp, `explicit_map_instantiate_*.cpp`); the functions
+/// the library (explicit_map_impl.hpp, instantiated by src/CMakeLists.txt); the functions
 /// that only make sense with square roots are constrained to the floating types.
 ///
 /// \see \ref ch08-explicit-map
 
 #include "kernelbook/error.hpp"
+#include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/spectral.hpp"
 
-#include <functional>
 #include <string>
+#include <utility>
 
 namespace kb {
 
@@ -60,18 +61,14 @@ namespace kb {
 template <class T>
 class ExplicitFeatureMap {
 public:
-    /// \brief The kernel, type-erased: \f$k(x, y)\f$ for two points (row vectors).
-    using KernelFunction = std::function<T(const RowVector<T>&, const RowVector<T>&)>;
-
     /// \brief The map \f$\phi(z) = K^{-1/2}k_z\f$ for the training points X (N×q, N ≥ 1).
     ///
-    /// \param k any kernel (an object with `k(x, y)`, e.g. kb::GaussianKernel).
+    /// \param k any kb::Kernel over T (e.g. kb::GaussianKernel); the map keeps it as a kb::AnyKernel.
     /// \param X N×q training points, one per row, finite.
     /// \throws kb::error if X is empty or not finite, a kernel value is not finite, K is
     ///         not PSD, or K is (numerically) singular — then use the constructor with a
     ///         rank tolerance, a higher precision, or a better-conditioned kernel.
-    template <class Kernel>
-    ExplicitFeatureMap(const Kernel& k, const Matrix<T>& X) : ExplicitFeatureMap(erase(k), X, T(0), false) {}
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X) : ExplicitFeatureMap(std::move(k), X, T(0), false) {}
 
     /// \brief The pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the eigenvalues of K
     ///        above `rank_tol` (an absolute threshold, like kb::psd_inverse_sqrt).
@@ -81,9 +78,8 @@ public:
     /// (a tolerance below it would invert rounding noise). In `kb::rational` the rank is
     /// exact: `rank_tol` must be 0, and the exact pseudo-inverse is used.
     /// \throws kb::error as the other constructor, and on a rank tolerance out of range.
-    template <class Kernel>
-    ExplicitFeatureMap(const Kernel& k, const Matrix<T>& X, const T& rank_tol)
-        : ExplicitFeatureMap(erase(k), X, rank_tol, true) {}
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol)
+        : ExplicitFeatureMap(std::move(k), X, rank_tol, true) {}
 
     /// \brief Number of training points N (also the dimension of the feature space).
     Eigen::Index size() const { return X_.rows(); }
@@ -101,7 +97,9 @@ public:
     const Matrix<T>& gram() const { return K_; }
 
     /// \brief The kernel columns \f$k_z\f$ of the points Z: the N×M matrix
-    ///        \f$(k_Z)_{nm} = k(x_n, z_m)\f$.
+    ///        \f$(k_Z)_{nm} = k(x_n, z_m)\f$, i.e. \f$k_Z = \f$ kb::gram(k, Z, X)\f$^\top\f$ (the paper
+    ///        writes \f$k_z\f$ as a column, so this class works with the transpose of the book's
+    ///        one-point-per-row kernel rows).
     /// \throws kb::error if Z is empty, not finite, of the wrong dimension, or a kernel value is not finite.
     Matrix<T> kernel_columns(const Matrix<T>& Z) const;
 
@@ -208,12 +206,7 @@ public:
     T exactness_error_estimate(const T& k_zz) const;
 
 private:
-    template <class Kernel>
-    static KernelFunction erase(const Kernel& k) {
-        return [k](const RowVector<T>& x, const RowVector<T>& y) { return T(k(x, y)); };
-    }
-
-    ExplicitFeatureMap(KernelFunction k, const Matrix<T>& X, const T& rank_tol, bool has_tol);
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol);
     void build_exact(const T& rank_tol, bool has_tol)
         requires(!FloatingScalar<T>);
     void build_floating(const T& rank_tol, bool has_tol)
@@ -224,7 +217,7 @@ private:
     void require_columns(const Matrix<T>& kZ) const;
     Vector<T> e() const { return Vector<T>::Constant(size(), T(1) / T(size())); }
 
-    KernelFunction k_;
+    AnyKernel<T> k_;
     Matrix<T> X_;
     Matrix<T> K_;
     Eigen::Index rank_ = 0;
@@ -317,12 +310,15 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
 
 /// \cond INTERNAL
 // The compiled members, listed once: PREFIX is `extern template` here (declarations) and
-// `template` in the library's instantiation units (definitions). Members are named one by
-// one rather than by `template class`, because clang 14 instantiates a constrained member in
-// an explicit class instantiation even when its constraint is not satisfied; the inline
-// members are left to implicit instantiation.
-#define KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                  \
-    PREFIX ExplicitFeatureMap<T>::ExplicitFeatureMap(KernelFunction, const Matrix<T>&, const T&, bool); \
+// `template` in the library's generated instantiation units (definitions; src/CMakeLists.txt
+// generates one unit per module and scalar type from this list). Members are named one by one
+// rather than by `template class`, because clang 14 instantiates a constrained member in an
+// explicit class instantiation even when its constraint is not satisfied; so the list ends in
+// the members of the scalar's kind, chosen by the scalar's name: the square-root members for
+// the floating types, the exact construction for rationals. The inline members are left to
+// implicit instantiation.
+#define KB_EXPLICIT_MAP_MEMBERS(PREFIX, T)                                                      \
+    PREFIX ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T>, const Matrix<T>&, const T&, bool); \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>&) const;             \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>&, const Matrix<T>&) const; \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>&,         \
@@ -332,12 +328,10 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
     PREFIX void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>&, const std::string&) const; \
     PREFIX void ExplicitFeatureMap<T>::require_columns(const Matrix<T>&) const;                 \
     PREFIX Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
-    PREFIX Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);
-#define KB_EXPLICIT_MAP_MEMBERS_EXACT(PREFIX, T)                                                \
-    KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                      \
-    PREFIX void ExplicitFeatureMap<T>::build_exact(const T&, bool);
+    PREFIX Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);             \
+    KB_EXPLICIT_MAP_MEMBERS_OF_##T(PREFIX, T)
+#define KB_EXPLICIT_MAP_MEMBERS_EXACT(PREFIX, T) PREFIX void ExplicitFeatureMap<T>::build_exact(const T&, bool);
 #define KB_EXPLICIT_MAP_MEMBERS_FLOATING(PREFIX, T)                                             \
-    KB_EXPLICIT_MAP_MEMBERS_ANY(PREFIX, T)                                                      \
     PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool);                         \
     PREFIX void ExplicitFeatureMap<T>::refuse(bool, const T&) const;                           \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::map(const Matrix<T>&) const;                       \
@@ -352,14 +346,14 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
     PREFIX Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&,   \
                                           const Matrix<T>&);                                    \
     PREFIX DualKpca<T> dual_kpca<T>(const Matrix<T>&, Eigen::Index);
-#define KB_EXPLICIT_MAP_DECLARE_FLOATING(T) KB_EXPLICIT_MAP_MEMBERS_FLOATING(extern template, T)
-#define KB_EXPLICIT_MAP_DECLARE_ANY(T) KB_EXPLICIT_MAP_MEMBERS_EXACT(extern template, T)
-KB_EXPLICIT_MAP_DECLARE_FLOATING(double)
-KB_EXPLICIT_MAP_DECLARE_FLOATING(real50)
-KB_EXPLICIT_MAP_DECLARE_FLOATING(real100)
-KB_EXPLICIT_MAP_DECLARE_ANY(rational)
-#undef KB_EXPLICIT_MAP_DECLARE_FLOATING
-#undef KB_EXPLICIT_MAP_DECLARE_ANY
+#define KB_EXPLICIT_MAP_MEMBERS_OF_double KB_EXPLICIT_MAP_MEMBERS_FLOATING
+#define KB_EXPLICIT_MAP_MEMBERS_OF_real50 KB_EXPLICIT_MAP_MEMBERS_FLOATING
+#define KB_EXPLICIT_MAP_MEMBERS_OF_real100 KB_EXPLICIT_MAP_MEMBERS_FLOATING
+#define KB_EXPLICIT_MAP_MEMBERS_OF_rational KB_EXPLICIT_MAP_MEMBERS_EXACT
+KB_EXPLICIT_MAP_MEMBERS(extern template, double)
+KB_EXPLICIT_MAP_MEMBERS(extern template, real50)
+KB_EXPLICIT_MAP_MEMBERS(extern template, real100)
+KB_EXPLICIT_MAP_MEMBERS(extern template, rational)
 /// \endcond
 
 } // namespace kb

@@ -48,8 +48,9 @@
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/spectral.hpp"
 
-#include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace kb {
 
@@ -95,15 +96,15 @@ public:
     /// \brief Fits on the rows of X (N×q) with the kernel k; keeps k and X for
     ///        kb::KernelPca::transform().
     /// \throws kb::error if N < 2, X is not finite, or as kb::KernelPca::fit_gram().
-    template <class Kernel>
-    KernelPca& fit(const Kernel& k, const Matrix<T>& X) {
+    /// \param k any kb::Kernel over T; the model keeps it as a kb::AnyKernel.
+    KernelPca& fit(AnyKernel<T> k, const Matrix<T>& X) {
         *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
         require_min_points(X, 2, "KernelPca::fit", "X");
         require_finite(X, "KernelPca::fit", "X");
         fit_gram(gram(k, X));
-        q_ = X.cols();
-        // The kernel rows of new points against the training points, k(z_m, x_i).
-        kernel_rows_ = [k, X](const Matrix<T>& Z) { return gram(k, Z, X); };
+        // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
+        kernel_.emplace(std::move(k));
+        X_ = X;
         return *this;
     }
 
@@ -185,7 +186,6 @@ private:
     Eigen::Index p_;
     NonPsdPolicy policy_;
     Eigen::Index N_ = 0;
-    Eigen::Index q_ = 0;
     Eigen::Index rank_ = 0;
     T tau_ = T(0);
     KernelCentering<T> centering_;
@@ -195,14 +195,18 @@ private:
     Matrix<T> U_;
     Matrix<T> A_;
     Matrix<T> Y_;
-    std::function<Matrix<T>(const Matrix<T>&)> kernel_rows_;
+    std::optional<AnyKernel<T>> kernel_; // the kernel of fit (none after fit_gram)
+    Matrix<T> X_;                         // the training points of fit
 };
 
-#ifndef KB_DOXYGEN
-// Compiled once per scalar type in the library (kernel_pca_impl.hpp).
-extern template class KernelPca<double>;
-extern template class KernelPca<real50>;
-extern template class KernelPca<real100>;
-#endif
+/// \cond INTERNAL
+// The compiled members, listed once: PREFIX is `extern template` here (declarations) and
+// `template` in the library's generated instantiation units (definitions; src/CMakeLists.txt
+// generates one unit per module and scalar type from this list).
+#define KB_KERNEL_PCA_MEMBERS(PREFIX, T) PREFIX class KernelPca<T>;
+KB_KERNEL_PCA_MEMBERS(extern template, double)
+KB_KERNEL_PCA_MEMBERS(extern template, real50)
+KB_KERNEL_PCA_MEMBERS(extern template, real100)
+/// \endcond
 
 } // namespace kb

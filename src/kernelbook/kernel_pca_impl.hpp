@@ -52,15 +52,15 @@ template <class T>
 Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
     const std::string where = "KernelPca::transform";
     require_fitted(where);
-    require(static_cast<bool>(kernel_rows_), where,
+    require(kernel_.has_value(), where,
             "the model was fitted from a Gram matrix (fit_gram), so it has no kernel and no "
             "training points to evaluate it at; pass the kernel rows k(z, x_i) to transform_gram");
-    require(Z.cols() == q_, where,
+    require(Z.cols() == X_.cols(), where,
             "Z has points of dimension " + std::to_string(Z.cols()) +
-                " but the model was fitted on points of dimension " + std::to_string(q_) +
+                " but the model was fitted on points of dimension " + std::to_string(X_.cols()) +
                 "; pass one point per row, in the same space as the training data");
     require_points(Z, where, "Z");
-    return transform_gram(kernel_rows_(Z));
+    return transform_gram(gram(*kernel_, Z, X_));
 }
 
 // K̃ must be PSD up to rounding, unless the caller opted in.
@@ -101,9 +101,3 @@ void KernelPca<T>::require_components(const std::string& where) const {
 }
 
 } // namespace kb
-
-/// Instantiates kb::KernelPca for one scalar type.
-#define KB_KERNEL_PCA_INSTANTIATE(T) \
-    namespace kb {                   \
-    template class KernelPca<T>;     \
-    }

@@ -11,7 +11,10 @@
 #include "kernelbook/matrix.hpp"
 
 #include <concepts>
+#include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace kb {
 
@@ -388,21 +391,99 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
     return K;
 }
 
-/// \brief The cross Gram matrix \f$K_{ij} = k(x_i, y_j)\f$ between the rows of X (N×q) and
-///        Y (M×q): an N×M matrix.
-/// \throws kb::error if the dimensions differ or a value is not finite.
+/// \brief The kernel rows of the points Z against the points X: the M×N matrix
+///        \f$K_{mn} = k(z_m, x_n)\f$ for Z (M×q) and X (N×q) — one row per point of Z, as
+///        every point set in the book is one point per row. Every method evaluates its kernel
+///        values through this function (or the one above); where a source writes the kernel
+///        vector \f$k_z = (k(x_1, z), \dots, k(x_N, z))^\top\f$ as a column, the book writes
+///        the transpose at that formula.
+/// \throws kb::error if Z or X is empty or not finite, or their dimensions differ.
 template <class Fn, class T>
     requires Kernel<Fn, T>
-Matrix<T> gram(const Fn& k, const Matrix<T>& X, const Matrix<T>& Y) {
+Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
+    require_points(Z, "gram", "Z");
     require_points(X, "gram", "X");
-    require_points(Y, "gram", "Y");
-    require(X.cols() == Y.cols(), "gram",
-            "points of X have dimension " + std::to_string(X.cols()) + " but points of Y have dimension " +
-                std::to_string(Y.cols()) + "; both must be points of the same space");
-    Matrix<T> K(X.rows(), Y.rows());
-    for (Eigen::Index i = 0; i < X.rows(); ++i)
-        for (Eigen::Index j = 0; j < Y.rows(); ++j) K(i, j) = k(X.row(i), Y.row(j));
+    require(Z.cols() == X.cols(), "gram",
+            "points of Z have dimension " + std::to_string(Z.cols()) + " but points of X have dimension " +
+                std::to_string(X.cols()) + "; both must be points of the same space");
+    Matrix<T> K(Z.rows(), X.rows());
+    for (Eigen::Index m = 0; m < Z.rows(); ++m)
+        for (Eigen::Index n = 0; n < X.rows(); ++n) K(m, n) = k(Z.row(m), X.row(n));
     return K;
+}
+
+namespace detail {
+// The type erasure behind kb::AnyKernel: an interface, and its implementation for a kernel K
+// of static type. A Gram matrix is one virtual call: its entries are evaluated by kb::gram on
+// the static kernel, not pair by pair through the interface.
+template <class T>
+struct AnyKernelConcept {
+    virtual ~AnyKernelConcept() = default;
+    virtual T value(const RowVector<T>& x, const RowVector<T>& y) const = 0;
+    virtual Matrix<T> gram(const Matrix<T>& X) const = 0;
+    virtual Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const = 0;
+    virtual std::string describe() const = 0;
+};
+template <class T, class K>
+struct AnyKernelModel final : AnyKernelConcept<T> {
+    explicit AnyKernelModel(K k_) : k(std::move(k_)) {}
+    T value(const RowVector<T>& x, const RowVector<T>& y) const override { return T(k(x, y)); }
+    Matrix<T> gram(const Matrix<T>& X) const override { return kb::gram(k, X); }
+    Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const override { return kb::gram(k, Z, X); }
+    std::string describe() const override {
+        if constexpr (requires { k.describe(); })
+            return k.describe();
+        else
+            return "a kernel given as a function k(x, y)";
+    }
+    K k;
+};
+} // namespace detail
+
+/// \brief Any kernel over T, its type decided at run time: the one type erasure of the
+///        library. The methods that keep a kernel after fitting (kb::KernelPca,
+///        kb::ExplicitFeatureMap) hold it as an AnyKernel, and chapter 4 builds kernels from
+///        random expression trees of closure rules with it.
+///
+/// Gram matrices of an AnyKernel (kb::gram) cost one virtual call and are evaluated on the
+/// wrapped kernel's own type; a single value `k(x, y)` copies the two points into row vectors.
+template <class T>
+class AnyKernel {
+public:
+    using Scalar = T; ///< the scalar type of the kernel's values
+
+    /// \brief Wraps the kernel k (any kb::Kernel over T; `describe()` is used when it has one).
+    template <class K>
+        requires(!std::same_as<std::decay_t<K>, AnyKernel> && Kernel<std::decay_t<K>, T>)
+    AnyKernel(K k) // NOLINT: implicit on purpose, so combinators and methods accept any kernel
+        : eval_(std::make_shared<detail::AnyKernelModel<T, std::decay_t<K>>>(std::move(k))) {}
+
+    /// \brief \f$k(x, y)\f$ of the wrapped kernel.
+    template <class A, class B>
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        return eval_->value(RowVector<T>(x), RowVector<T>(y));
+    }
+    /// \brief The wrapped kernel's formula.
+    std::string describe() const { return eval_->describe(); }
+
+    /// \cond INTERNAL
+    const detail::AnyKernelConcept<T>& model() const { return *eval_; }
+    /// \endcond
+
+private:
+    std::shared_ptr<const detail::AnyKernelConcept<T>> eval_;
+};
+
+/// \brief kb::gram(k, X) for a type-erased kernel: evaluated on the wrapped kernel's type.
+template <class T>
+Matrix<T> gram(const AnyKernel<T>& k, const Matrix<T>& X) {
+    return k.model().gram(X);
+}
+
+/// \brief kb::gram(k, Z, X) for a type-erased kernel: evaluated on the wrapped kernel's type.
+template <class T>
+Matrix<T> gram(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X) {
+    return k.model().gram(Z, X);
 }
 
 } // namespace kb

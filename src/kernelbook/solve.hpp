@@ -26,14 +26,17 @@ Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B);
 template <class T>
 Matrix<T> inverse_spd(const Matrix<T>& K);
 
-
-#define KB_SOLVE_DECLARE(T)                                                     \
-    extern template Matrix<T> solve_spd<T>(const Matrix<T>&, const Matrix<T>&); \
-    extern template Matrix<T> inverse_spd<T>(const Matrix<T>&);
-KB_SOLVE_DECLARE(double)
-KB_SOLVE_DECLARE(real50)
-KB_SOLVE_DECLARE(real100)
-KB_SOLVE_DECLARE(rational)
-#undef KB_SOLVE_DECLARE
+/// \cond INTERNAL
+// The compiled members, listed once: PREFIX is `extern template` here (declarations) and
+// `template` in the library's generated instantiation units (definitions; src/CMakeLists.txt
+// generates one unit per module and scalar type from this list).
+#define KB_SOLVE_MEMBERS(PREFIX, T)                                    \
+    PREFIX Matrix<T> solve_spd<T>(const Matrix<T>&, const Matrix<T>&); \
+    PREFIX Matrix<T> inverse_spd<T>(const Matrix<T>&);
+KB_SOLVE_MEMBERS(extern template, double)
+KB_SOLVE_MEMBERS(extern template, real50)
+KB_SOLVE_MEMBERS(extern template, real100)
+KB_SOLVE_MEMBERS(extern template, rational)
+/// \endcond
 
 } // namespace kb

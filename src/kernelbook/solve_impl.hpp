@@ -41,9 +41,3 @@ Matrix<T> inverse_spd(const Matrix<T>& K) {
 }
 
 } // namespace kb
-
-#define KB_SOLVE_INSTANTIATE(T)                                           \
-    namespace kb {                                                        \
-    template Matrix<T> solve_spd<T>(const Matrix<T>&, const Matrix<T>&);  \
-    template Matrix<T> inverse_spd<T>(const Matrix<T>&);                  \
-    }

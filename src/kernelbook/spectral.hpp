@@ -179,17 +179,20 @@ Matrix<T> psd_inverse_sqrt(const Matrix<T>& K, const T& rank_tol);
 template <class T>
 Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol);
 
-#define KB_SPECTRAL_DECLARE(T)                                                               \
-    extern template SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);                 \
-    extern template SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index);    \
-    extern template Svd<T> thin_svd<T>(const Matrix<T>&);                                   \
-    extern template Matrix<T> psd_sqrt<T>(const Matrix<T>&);                                \
-    extern template Matrix<T> psd_inverse_sqrt<T>(const Matrix<T>&, const T&);              \
-    extern template Matrix<T> psd_pseudo_inverse<T>(const Matrix<T>&, const T&);
-
-KB_SPECTRAL_DECLARE(double)
-KB_SPECTRAL_DECLARE(real50)
-KB_SPECTRAL_DECLARE(real100)
-#undef KB_SPECTRAL_DECLARE
+/// \cond INTERNAL
+// The compiled members, listed once: PREFIX is `extern template` here (declarations) and
+// `template` in the library's generated instantiation units (definitions; src/CMakeLists.txt
+// generates one unit per module and scalar type from this list).
+#define KB_SPECTRAL_MEMBERS(PREFIX, T)                                          \
+    PREFIX SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);              \
+    PREFIX SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index); \
+    PREFIX Svd<T> thin_svd<T>(const Matrix<T>&);                                \
+    PREFIX Matrix<T> psd_sqrt<T>(const Matrix<T>&);                             \
+    PREFIX Matrix<T> psd_inverse_sqrt<T>(const Matrix<T>&, const T&);           \
+    PREFIX Matrix<T> psd_pseudo_inverse<T>(const Matrix<T>&, const T&);
+KB_SPECTRAL_MEMBERS(extern template, double)
+KB_SPECTRAL_MEMBERS(extern template, real50)
+KB_SPECTRAL_MEMBERS(extern template, real100)
+/// \endcond
 
 } // namespace kb

@@ -102,14 +102,3 @@ Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol) {
 }
 
 } // namespace kb
-
-/// Instantiates every routine of spectral.hpp for one scalar type.
-#define KB_SPECTRAL_INSTANTIATE(T)                                                    \
-    namespace kb {                                                                    \
-    template SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);                  \
-    template SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index);     \
-    template Svd<T> thin_svd<T>(const Matrix<T>&);                                    \
-    template Matrix<T> psd_sqrt<T>(const Matrix<T>&);                                 \
-    template Matrix<T> psd_inverse_sqrt<T>(const Matrix<T>&, const T&);               \
-    template Matrix<T> psd_pseudo_inverse<T>(const Matrix<T>&, const T&);             \
-    }

@@ -276,6 +276,34 @@ TEST_CASE("Gram matrices: exactly symmetric, and bad input is refused") {
     CHECK_THROWS_AS(kb::PolynomialKernel<double>(1.0, 0), kb::error);
 }
 
+TEST_CASE("gram(k, Z, X) is M x N with entry (m, n) = k(z_m, x_n), and AnyKernel gives the wrapped kernel's values") {
+    // An asymmetric function makes the orientation visible: k(z, x) = z_0 + 10 x_0 (not a
+    // kernel — only the layout is under test here).
+    const auto f = [](const kb::RowVector<kb::rational>& z, const kb::RowVector<kb::rational>& x) {
+        return kb::rational(z(0) + 10 * x(0));
+    };
+    const Matrix<kb::rational> Z = (Matrix<kb::rational>(2, 1) << 1, 2).finished();
+    const Matrix<kb::rational> X = (Matrix<kb::rational>(3, 1) << 3, 4, 5).finished();
+    const Matrix<kb::rational> expected = (Matrix<kb::rational>(2, 3) << 31, 41, 51, 32, 42, 52).finished();
+    CHECK(kb::gram(f, Z, X) == expected);
+    // Swapping the point sets swaps the roles: the rows are always the first set's points.
+    CHECK(kb::gram(f, X, Z) == (Matrix<kb::rational>(3, 2) << 13, 23, 14, 24, 15, 25).finished());
+
+    // Through the one type erasure: the same matrices exactly, the same values, and a
+    // description also for a kernel written as a plain function.
+    const kb::AnyKernel<kb::rational> any = f;
+    CHECK(kb::gram(any, Z, X) == expected);
+    CHECK(any(Z.row(1), X.row(2)) == kb::rational(52));
+    CHECK(any.describe() == "a kernel given as a function k(x, y)");
+    const Matrix<double> P = kb::from_integers<double>((IntMatrix(3, 2) << 1, 2, 3, 4, 5, 7).finished(), 10);
+    const auto g = kb::GaussianKernel<double>::from_sigma(0.7);
+    const kb::AnyKernel<double> erased = g;
+    CHECK(kb::gram(erased, P) == kb::gram(g, P));
+    const Matrix<double> Q = P.topRows(2);
+    CHECK(kb::gram(erased, Q, P) == kb::gram(g, Q, P));
+    CHECK(erased.describe() == g.describe());
+}
+
 // ---------------------------------------------------------------------------------------
 // The thresholds of the numerics policy (kernelbook/numerics.hpp), pinned by behaviour: an
 // eigenvalue a factor 3 on either side of a documented threshold is treated as the policy
