@@ -124,22 +124,22 @@ Numbers numeric_part(kb::book::Report& report) {
     report.precision<R>();
     const Matrix<R> A = kb::from_integers<R>(kb::ch01::example_A());
     const Matrix<R> X = kb::center_columns(A);
-    const kb::Pca<R> fit = kb::pca(A, 4);
-    const kb::Pca<R> fit_eig = kb::pca(A, 4, kb::PcaRoute::covariance_eigen);
-    const R S = fit.total_scatter;
+    const kb::Pca<R> fit(A, 4);
+    const kb::Pca<R> fit_eig(A, 4, kb::PcaRoute::covariance_eigen);
+    const R S = fit.total_scatter();
     report.agree(ex, "eigenvalues of C by the SVD of X and by the eigen-decomposition of C agree",
-                 R((fit.spectrum - fit_eig.spectrum).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
+                 R((fit.spectrum() - fit_eig.spectrum()).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
     report.agree(ex, "the loadings' projectors V₄V₄ᵀ by both routes agree",
-                 R((fit.loadings * fit.loadings.transpose() - fit_eig.loadings * fit_eig.loadings.transpose()).norm()),
-                 kb::book::rounding_bound<R>(5, R(S / fit.eigenvalues(3))), R(1));
+                 R((fit.loadings() * fit.loadings().transpose() - fit_eig.loadings() * fit_eig.loadings().transpose()).norm()),
+                 kb::book::rounding_bound<R>(5, R(S / fit.eigenvalues()(3))), R(1));
 
     // D: the eigenvalues of C.
-    report.say("D = diag(λ) of C = XᵀX (ours: " + fmt(fit.spectrum(0), 15) + ", " + fmt(fit.spectrum(1), 15) + ", " +
-               fmt(fit.spectrum(2), 15) + ", " + fmt(fit.spectrum(3), 15) + ", " + fmt(fit.spectrum(4), 3) + ")");
+    report.say("D = diag(λ) of C = XᵀX (ours: " + fmt(fit.spectrum()(0), 15) + ", " + fmt(fit.spectrum()(1), 15) + ", " +
+               fmt(fit.spectrum()(2), 15) + ", " + fmt(fit.spectrum()(3), 15) + ", " + fmt(fit.spectrum()(4), 3) + ")");
     for (int j = 0; j < 5; ++j)
-        report.claim(ex, "D" + std::to_string(j + 1) + std::to_string(j + 1), kb::ch01::seed_D[j], fit.spectrum(j),
+        report.claim(ex, "D" + std::to_string(j + 1) + std::to_string(j + 1), kb::ch01::seed_D[j], fit.spectrum()(j),
                      kb::ch01::printed_decimals(kb::ch01::seed_D[j]));
-    out.D55_zero = fit.spectrum(4) <= kb::book::rounding_bound<R>(5, S);
+    out.D55_zero = fit.spectrum()(4) <= kb::book::rounding_bound<R>(5, S);
 
     // V: all five eigenvectors of C (the seed diagonalises C).
     const kb::SymmetricEigen<R> eig = kb::symmetric_eigen(kb::scatter_matrix(A));
@@ -156,21 +156,21 @@ Numbers numeric_part(kb::book::Report& report) {
     const Matrix<R> P = X * eig.vectors;
     const int dP = side_by_side(report, "P = XV", kb::ch01::seed_P, P, signs);
     report.exact(ex, "all 25 entries of P = XV agree with the seed at the decimals printed", dP == 0);
-    report.agree(ex, "P = XV₄ by kb::pca equals the first four columns of XV",
-                 R((fit.scores - P.leftCols(4)).norm()), kb::book::rounding_bound<R>(5, R(S * A.norm() / fit.eigenvalues(3))),
+    report.agree(ex, "P = XV₄ by kb::Pca equals the first four columns of XV",
+                 R((fit.scores() - P.leftCols(4)).norm()), kb::book::rounding_bound<R>(5, R(S * A.norm() / fit.eigenvalues()(3))),
                  R(P.norm()));
 
     // The rank-3 reconstruction.
-    const kb::Pca<R> fit3 = kb::pca(A, 3);
-    const Matrix<R> A3 = fit3.reconstruct(fit3.scores);
+    const kb::Pca<R> fit3(A, 3);
+    const Matrix<R> A3 = fit3.reconstruct(fit3.scores());
     const int one[5] = {1, 1, 1, 1, 1};
     const int dA = side_by_side(report, "A ≈ P V₃ᵀ + μ", kb::ch01::seed_A3, A3, one);
     report.exact(ex, "all 25 entries of P V₃ᵀ + μ agree with the seed at the 1 decimal printed", dA == 0);
     out.all_digits_right = dV == 0 && dP == 0 && dA == 0;
-    report.agree(ex, "A = P₄V₄ᵀ + μ (k = 4 reconstructs A)", R((fit.reconstruct(fit.scores) - A).norm()),
+    report.agree(ex, "A = P₄V₄ᵀ + μ (k = 4 reconstructs A)", R((fit.reconstruct(fit.scores()) - A).norm()),
                  kb::book::rounding_bound<R>(5, R(A.norm())), R(A.norm()));
     // The seed's P V₄ᵀ: P is 5×5 and V₄ᵀ is 4×5, so the product is not defined.
-    out.shapes_wrong = P.cols() != fit.loadings.transpose().rows();
+    out.shapes_wrong = P.cols() != fit.loadings().transpose().rows();
     // The seed's P = XV_k = US_k: U is 5×5 and S_k is k×k; what holds is XV_k = U_k S_k.
     const kb::Svd<R> svd = kb::thin_svd(X);
     const Matrix<R> S3 = svd.sigma.head(3).asDiagonal();
@@ -180,7 +180,7 @@ Numbers numeric_part(kb::book::Report& report) {
     out.us_shapes_wrong = svd.U.cols() != S3.rows() && us_error <= kb::book::rounding_bound<R>(5, R(X.norm()));
 
     // E₃ and the singular values.
-    const Vector<R> sigma = fit.spectrum.cwiseSqrt();
+    const Vector<R> sigma = fit.spectrum().cwiseSqrt();
     report.say("singular values σ = √λ of X: " + fmt(sigma(0), 10) + ", " + fmt(sigma(1), 10) + ", " + fmt(sigma(2), 10) +
                ", " + fmt(sigma(3), 10) + ", " + fmt(sigma(4), 3));
     const R E3 = fit3.reconstruction_error(A, 3);
@@ -208,15 +208,15 @@ Numbers numeric_part(kb::book::Report& report) {
 
     // The covariance of Definition A.4.
     report.say("variances λ_j/(N − 1): the eigenvalues of cov(A) = C/4 (Definition A.4): " +
-               fixed(fit.variances(0), 4) + ", " + fixed(fit.variances(1), 4) + ", " + fixed(fit.variances(2), 4) +
-               ", " + fixed(fit.variances(3), 4) + "; explained-variance ratios: " +
-               fixed(fit.explained_variance_ratio(0), 4) + ", " + fixed(fit.explained_variance_ratio(1), 4) + ", " +
-               fixed(fit.explained_variance_ratio(2), 4) + ", " + fixed(fit.explained_variance_ratio(3), 4));
-    out.cov_eigenvalues = fixed(fit.variances(0), 4) + ", " + fixed(fit.variances(1), 4) + ", " +
-                          fixed(fit.variances(2), 4) + ", " + fixed(fit.variances(3), 4);
+               fixed(fit.variances()(0), 4) + ", " + fixed(fit.variances()(1), 4) + ", " + fixed(fit.variances()(2), 4) +
+               ", " + fixed(fit.variances()(3), 4) + "; explained-variance ratios: " +
+               fixed(fit.explained_variance_ratio()(0), 4) + ", " + fixed(fit.explained_variance_ratio()(1), 4) + ", " +
+               fixed(fit.explained_variance_ratio()(2), 4) + ", " + fixed(fit.explained_variance_ratio()(3), 4));
+    out.cov_eigenvalues = fixed(fit.variances()(0), 4) + ", " + fixed(fit.variances()(1), 4) + ", " +
+                          fixed(fit.variances()(2), 4) + ", " + fixed(fit.variances()(3), 4);
     const kb::SymmetricEigen<R> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(A));
     report.agree("beeny:defA.4", "eigenvalues of cov(A) = λ/(N − 1)",
-                 R((cov_eig.values.head(4) - fit.variances).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
+                 R((cov_eig.values.head(4) - fit.variances()).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
     report.agree("beeny:lemA.1", "C V = V Λ and VᵀV = I for the symmetric C (residual)",
                  R((kb::scatter_matrix(A) * eig.vectors - eig.vectors * eig.values.asDiagonal()).norm()),
                  kb::book::rounding_bound<R>(5, S), S);

@@ -224,14 +224,14 @@ TEST_CASE_TEMPLATE("the table of non-Euclidean examples to full precision: the e
             CHECK(roots[j].hi >= printed[t][j]);
         }
         // The library in T: −½JD⁽²⁾J, its eigenvalues through classical MDS (all N reported).
-        const auto mds = kb::classical_mds_from_squared_distances(kb::from_integers<T>(D2), 1);
+        const auto mds = kb::ClassicalMds(kb::from_integers<T>(D2), 1, kb::MdsInput::squared_distances);
         const auto bound = eigenvalue_bound<T>(D2);
-        check_spectrum<T>(mds.eigenvalues, roots, bound, "table " + std::to_string(t + 1));
-        CHECK(mds.negative == 1);
+        check_spectrum<T>(mds.eigenvalues(), roots, bound, "table " + std::to_string(t + 1));
+        CHECK(mds.negative() == 1);
         // Negative mass n/d: |δ(n/d)| ≤ (|δn| + (n/d)|δd|)/d ≤ 2N·b/d, b the eigenvalue bound.
         rational total(0);
         for (const rational& l : printed[t]) total += abs(l);
-        KB_CHECK_WITHIN(T(mds.negative_mass - static_cast<T>(mass[t])),
+        KB_CHECK_WITHIN(T(mds.negative_mass() - static_cast<T>(mass[t])),
                         kb::test::factorisation<T>(N, static_cast<T>(2 * N * (row_sum_norm(reference_gram(D2)) +
                                                                                rational(D2.maxCoeff())) / total)),
                         "negative mass Σ|λ<0|/Σ|λ|");
@@ -246,12 +246,12 @@ TEST_CASE_TEMPLATE("companion: a city-block diagonal of 2 + 1/100 moves the eige
     const std::vector<er::Root> roots = er::eigenvalues(reference_gram(D2), er::reference_width());
     Matrix<T> wrong = kb::from_integers<T>(D2);
     wrong(0, 2) = wrong(2, 0) = kb::ratio<T>(201, 100) * kb::ratio<T>(201, 100); // d₁₃ = 2.01
-    const auto mds = kb::classical_mds_from_squared_distances(wrong, 1);
+    const auto mds = kb::ClassicalMds(wrong, 1, kb::MdsInput::squared_distances);
     const auto bound = eigenvalue_bound<T>(D2);
     // The double eigenvalue 2 splits and −1 moves; 0 stays (𝟙 is always in the kernel of B).
-    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues(0)), roots[0]), bound, "λ₁ of a wrong table");
-    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues(3)), roots[3]), bound, "λ₄ of a wrong table");
-    KB_CHECK_WITHIN(er::enclosure_error(T(mds.eigenvalues(2)), roots[2]), bound, "λ₃ = 0 of any table");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(0)), roots[0]), bound, "λ₁ of a wrong table");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(3)), roots[3]), bound, "λ₄ of a wrong table");
+    KB_CHECK_WITHIN(er::enclosure_error(T(mds.eigenvalues()(2)), roots[2]), bound, "λ₃ = 0 of any table");
 }
 
 TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4 0) (0 3) (4 3) (2 1) has eigenvalues "
@@ -294,15 +294,15 @@ TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4
 
     const Matrix<T> Y = kb::from_integers<T>(Yi);
     const Matrix<T> D = kb::distances(Y);
-    const auto mds = kb::classical_mds_from_distances(D, 1);
+    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
     // Eigenvalues of B: as the table above, with B built from D = √(D⁽²⁾) rounded (|δd²| ≤ 2ε d²).
-    check_spectrum<T>(mds.eigenvalues, roots, eigenvalue_bound<T>(D2), "five points");
+    check_spectrum<T>(mds.eigenvalues(), roots, eigenvalue_bound<T>(D2), "five points");
     // Strain ‖B − XXᵀ‖_F² = λ₂²: X minimises it, so X's error enters to second order; the error of
     // the computed B enters as 2‖B − XXᵀ‖_F‖δB‖_F ≤ 2λ₂·N·c₁Nε·max d² ≤ c₂Nε·2λ₂ max d² (c₁N ≤ c₂),
     // the rounding of XXᵀ (entries ≲ ε λ₁ ≤ ε tr B) as 2λ₂·Nε tr B, the final sum as c₁N²ε·λ₂².
     const rational trB = B.trace(), max_d2 = rational(D2.maxCoeff());
     const auto bound_strain = kb::test::factorisation<T>(5, static_cast<T>(2 * roots[1].hi * (trB + max_d2)));
-    KB_CHECK_WITHIN(er::enclosure_error(kb::classical_mds_objective(mds.B, mds.X), strain), bound_strain, "strain = λ₂²");
+    KB_CHECK_WITHIN(er::enclosure_error(kb::classical_mds_objective(mds.gram(), mds.coordinates()), strain), bound_strain, "strain = λ₂²");
     CHECK(er::to_rational(bound_strain.value) <= er::ten_to_minus(er::required_digits<T>()) * strain.lo);
     // Stress: not stationary in X, so X's error enters to first order: |δS| ≤ 2Σ|d − e|(|δd| + |δe|),
     // |δe| ≤ 2 max|δx_i|, δX = δ(√λ₁ u₁) ≤ (√λ₁ + 1/(2√λ₁))·c₂Nε(‖B‖ + max d²)/gap ≤ (√λ₁ + 1)·…
@@ -312,14 +312,14 @@ TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4
     const rational sqrt_l1 = er::real_roots(er::Poly({rational(-roots[0].hi), 0, 1}), er::reference_width())[0].hi + 1;
     const auto bound_stress =
         kb::test::subspace<T>(5, static_cast<T>(2 * spread * 2 * sqrt_l1 * (trB + max_d2)), static_cast<T>(gap));
-    KB_CHECK_WITHIN(er::enclosure_error(kb::mds_stress(D, mds.X), stress), bound_stress, "stress = 42.968…");
+    KB_CHECK_WITHIN(er::enclosure_error(kb::mds_stress(D, mds.coordinates()), stress), bound_stress, "stress = 42.968…");
     CHECK(er::to_rational(bound_stress.value) <= er::ten_to_minus(er::required_digits<T>()) * stress.lo);
     // Companion: the same checks reject the strain λ₁² (the wrong eigenvalue discarded) and the
     // stress counted once per pair (the seed's Σ over all i, j counts each pair twice).
     const er::Root wrong_strain{roots[0].lo * roots[0].lo, roots[0].hi * roots[0].hi, 1};
-    KB_CHECK_EXCEEDS(er::enclosure_error(kb::classical_mds_objective(mds.B, mds.X), wrong_strain), bound_strain,
+    KB_CHECK_EXCEEDS(er::enclosure_error(kb::classical_mds_objective(mds.gram(), mds.coordinates()), wrong_strain), bound_strain,
                      "strain = λ₁²");
-    KB_CHECK_EXCEEDS(er::enclosure_error(T(kb::mds_stress(D, mds.X) / 2), stress), bound_stress, "stress over i < j");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(kb::mds_stress(D, mds.coordinates()) / 2), stress), bound_stress, "stress over i < j");
 }
 
 //! [negative-type]
@@ -501,22 +501,29 @@ TEST_CASE("classical_mds refuses bad input with a message: shapes and points and
     const double nan = std::numeric_limits<double>::quiet_NaN();
     Matrix<double> B(3, 3);
     B << 2, -1, -1, -1, 2, -1, -1, -1, 2; // eigenvalues 3, 3, 0
-    CHECK_THROWS_WITH_AS(kb::classical_mds(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::classical_mds(Matrix<double>(Matrix<double>::Ones(1, 1)), 1), doctest::Contains("at least 2 points"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Ones(1, 1)), 1), doctest::Contains("at least 2 points"),
                          kb::error);
     Matrix<double> bad = B;
     bad(0, 1) = nan;
-    CHECK_THROWS_WITH_AS(kb::classical_mds(bad, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("is not finite"), kb::error);
     bad = B;
     bad(0, 1) = 5;
-    CHECK_THROWS_WITH_AS(kb::classical_mds(bad, 1), doctest::Contains("must be symmetric"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::classical_mds(B, 0), doctest::Contains("choose 1 ≤ p ≤ N"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::classical_mds(B, 4), doctest::Contains("N = 3 points"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::classical_mds(B, 3), doctest::Contains("only 2 positive eigenvalue"), kb::error);
-    CHECK(kb::classical_mds(B, 2).X.cols() == 2);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("must be symmetric"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 0), doctest::Contains("choose 1 ≤ components ≤ N"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 4), doctest::Contains("N = 3 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 3), doctest::Contains("only 2 positive eigenvalue"), kb::error);
+    CHECK(kb::ClassicalMds(B, 2).coordinates().cols() == 2);
+    // Every coordinate (the default) is one per positive eigenvalue; a negative count other
+    // than kb::all_components is refused.
+    CHECK(kb::ClassicalMds(B).components() == 2);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, -3), doctest::Contains("components = -3"), kb::error);
     // All points identical: B = 0 has no positive eigenvalue at all.
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(Matrix<double>(Matrix<double>::Zero(3, 3)), 1),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
                          doctest::Contains("only 0 positive eigenvalue"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), kb::all_components,
+                                          kb::MdsInput::distances),
+                         doctest::Contains("every positive coordinate was asked for, but B has only 0"), kb::error);
 }
 
 TEST_CASE("dissimilarity matrices are checked: square and N >= 2 and finite and symmetric and zero diagonal and "
@@ -524,29 +531,29 @@ TEST_CASE("dissimilarity matrices are checked: square and N >= 2 and finite and 
     const double nan = std::numeric_limits<double>::quiet_NaN();
     Matrix<double> D(3, 3);
     D << 0, 1, 2, 1, 0, 1, 2, 1, 0;
-    CHECK(kb::classical_mds_from_distances(D, 1).X.rows() == 3);
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(Matrix<double>(3, 2), 1),
+    CHECK(kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates().rows() == 3);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(3, 2), 1, kb::MdsInput::distances),
                          doctest::Contains("must be a square N×N dissimilarity matrix"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(Matrix<double>(Matrix<double>::Zero(1, 1)), 1),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(1, 1)), 1, kb::MdsInput::distances),
                          doctest::Contains("at least 2 points"), kb::error);
     Matrix<double> bad = D;
     bad(2, 0) = nan;
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(bad, 1), doctest::Contains("D(2,0) = nan is not finite"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D(2,0) = nan is not finite"),
                          kb::error);
     bad = D;
     bad(0, 2) = 3;
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(bad, 1), doctest::Contains("D must be symmetric"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D must be symmetric"),
                          kb::error);
     bad = D;
     bad(1, 1) = 1;
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(bad, 1), doctest::Contains("diagonal of D must be zero"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("diagonal of D must be zero"),
                          kb::error);
     bad = D;
     bad(0, 1) = bad(1, 0) = -1;
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(bad, 1), doctest::Contains("negative dissimilarity"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("negative dissimilarity"),
                          kb::error);
     // The same checks guard the squared form and the exact double centring.
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_squared_distances(bad, 1), doctest::Contains("negative dissimilarity"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::squared_distances), doctest::Contains("negative dissimilarity"),
                          kb::error);
     Q asym = kb::from_integers<rational>(symmetric_zero_diagonal(3, {1, 4, 1}));
     asym(1, 0) = 2;

@@ -110,14 +110,14 @@ int main() {
     rep.precision<R>();
     const Matrix<R> Y = kb::from_integers<R>(P);
     const Matrix<R> D = kb::distances(Y);
-    const auto mds = kb::classical_mds_from_distances(D, 3);
-    rep.say("eigenvalues of B: " + vector_to_string(mds.eigenvalues, 12));
-    rep.say("positive: " + std::to_string(mds.positive) + ", negative: " + std::to_string(mds.negative) +
-            " (|λ| ≤ τ = " + fmt(mds.tolerance, 3) + " counts as zero)");
-    rep.say("MDS coordinates X = [√λ₁u₁, √λ₂u₂, √λ₃u₃]:\n" + matrix_to_string(mds.X, 10));
-    const R lam1 = mds.eigenvalues(0);
+    const auto mds = kb::ClassicalMds(D, 3, kb::MdsInput::distances);
+    rep.say("eigenvalues of B: " + vector_to_string(mds.eigenvalues(), 12));
+    rep.say("positive: " + std::to_string(mds.positive()) + ", negative: " + std::to_string(mds.negative()) +
+            " (|λ| ≤ τ = " + fmt(mds.tolerance(), 3) + " counts as zero)");
+    rep.say("MDS coordinates X = [√λ₁u₁, √λ₂u₂, √λ₃u₃]:\n" + matrix_to_string(mds.coordinates(), 10));
+    const R lam1 = mds.eigenvalues()(0);
     rep.agree("zhu:mds-setup", "the stress Σ(d_ij − ‖x_i − x_j‖)² of the 3-D embedding is zero",
-              kb::mds_stress(D, mds.X), kb::book::rounding_bound<R>(6, R(4 * 36) * lam1), lam1);
+              kb::mds_stress(D, mds.coordinates()), kb::book::rounding_bound<R>(6, R(4 * 36) * lam1), lam1);
 
     const Matrix<R> Yc = kb::center_columns(Y);
     const kb::Svd<R> svd = kb::thin_svd(Yc);
@@ -125,7 +125,7 @@ int main() {
     const Vector<R> d2 = svd.sigma.cwiseProduct(svd.sigma);
     const R scale = sqrt(lam1);
     rep.agree("zhu:1.2.2", "MDS scores = PCA scores Y_c V (each column up to its sign)",
-              kb::max_abs(Matrix<R>(kb::align_signs(mds.X, S) - S)), kb::book::rounding_bound<R>(6, R(10) * scale), scale);
+              kb::max_abs(Matrix<R>(kb::align_signs(mds.coordinates(), S) - S)), kb::book::rounding_bound<R>(6, R(10) * scale), scale);
     rep.agree("zhu:1.2.2", "PCA scores Y_c V = U D", kb::max_abs(Matrix<R>(S - svd.U * svd.sigma.asDiagonal())),
               kb::book::rounding_bound<R>(6, scale), scale);
     rep.agree("zhu:1.2.1", "Y_cᵀY_c = V D² Vᵀ", kb::max_abs(Matrix<R>(Yc.transpose() * Yc - svd.V * d2.asDiagonal() * svd.V.transpose())),
@@ -133,21 +133,21 @@ int main() {
     rep.agree("zhu:1.2.1", "Y_cY_cᵀ = U D² Uᵀ", kb::max_abs(Matrix<R>(Yc * Yc.transpose() - svd.U * d2.asDiagonal() * svd.U.transpose())),
               kb::book::rounding_bound<R>(6, lam1), lam1);
     rep.agree("zhu:1.2.1", "the non-zero eigenvalues of B = Y_cY_cᵀ are D² = the eigenvalues of Y_cᵀY_c",
-              kb::max_abs(Matrix<R>(mds.eigenvalues.head(3) - d2)), kb::book::rounding_bound<R>(6, lam1), lam1);
+              kb::max_abs(Matrix<R>(mds.eigenvalues().head(3) - d2)), kb::book::rounding_bound<R>(6, lam1), lam1);
     rep.say("D² = " + vector_to_string(d2, 12) + " (shapes: U is 6×3, D² is 3×3, Uᵀ is 3×6)");
 
     // gallier:svd, in Gallier's letters: X̂ = V D Uᵀ, V_r from the eigenvectors of K̂ = X̂X̂ᵀ.
-    const Matrix<R> Vr = mds.eigenvectors.leftCols(3);
-    const Vector<R> sig = mds.eigenvalues.head(3).cwiseSqrt();
+    const Matrix<R> Vr = mds.eigenvectors().leftCols(3);
+    const Vector<R> sig = mds.eigenvalues().head(3).cwiseSqrt();
     const Matrix<R> Ur = Yc.transpose() * Vr * sig.cwiseInverse().asDiagonal();
     rep.agree("gallier:svd", "U_r = X̂ᵀ V_r Σ_r⁻¹ has orthonormal columns",
               kb::max_abs(Matrix<R>(Ur.transpose() * Ur - Matrix<R>::Identity(3, 3))),
-              kb::book::rounding_bound<R>(6, R(lam1 / mds.eigenvalues(2))), R(1));
+              kb::book::rounding_bound<R>(6, R(lam1 / mds.eigenvalues()(2))), R(1));
     rep.agree("gallier:svd", "X̂ = V_r Σ_r U_rᵀ", kb::max_abs(Matrix<R>(Vr * sig.asDiagonal() * Ur.transpose() - Yc)),
-              kb::book::rounding_bound<R>(6, R(scale * lam1 / mds.eigenvalues(2))), scale);
+              kb::book::rounding_bound<R>(6, R(scale * lam1 / mds.eigenvalues()(2))), scale);
     rep.agree("gallier:svd", "U_r = the PCA loadings V of Y_c (signs aligned)", kb::max_abs(Matrix<R>(kb::align_signs(Ur, svd.V) - svd.V)),
-              kb::book::rounding_bound<R>(6, R(lam1 / (mds.eigenvalues(1) - mds.eigenvalues(2)))), R(1));
-    write_spectrum(spectra, "six points (Euclidean)", mds.eigenvalues);
+              kb::book::rounding_bound<R>(6, R(lam1 / (mds.eigenvalues()(1) - mds.eigenvalues()(2)))), R(1));
+    write_spectrum(spectra, "six points (Euclidean)", mds.eigenvalues());
 
     // ------------------------------------------------------------------ cities
     rep.section("Cities: chord distances are Euclidean, great-circle distances are not");
@@ -158,20 +158,20 @@ int main() {
     rep.say("ten European capitals, latitude and longitude rounded to 0.1°, on a sphere of radius 6371 km");
     const Matrix<R> chord = kb::distances(on_sphere(europe));
     const Matrix<R> arc = great_circle(chord);
-    const auto by_chord = kb::classical_mds_from_distances(chord, 3);
-    rep.say("chord (straight-line) distances: eigenvalues of B = " + vector_to_string(by_chord.eigenvalues, 6));
+    const auto by_chord = kb::ClassicalMds(chord, 3, kb::MdsInput::distances);
+    rep.say("chord (straight-line) distances: eigenvalues of B = " + vector_to_string(by_chord.eigenvalues(), 6));
     rep.exact("zhu:2.2.2", "chord distances: exactly 3 positive eigenvalues and no negative one (points in R³)",
-              by_chord.positive == 3 && by_chord.negative == 0);
-    const auto by_arc = kb::classical_mds_from_distances(arc, 2);
-    rep.say("great-circle distances: eigenvalues of B = " + vector_to_string(by_arc.eigenvalues, 6));
-    rep.say("  negative eigenvalues: " + std::to_string(by_arc.negative) + ", holding " +
-            fmt(R(100 * by_arc.negative_mass), 3) + " % of Σ|λ|; the 2-D map leaves out " +
-            fmt(R(100 * by_arc.discarded_mass), 3) + " % (positive eigenvalues 3, 4, …)");
+              by_chord.positive() == 3 && by_chord.negative() == 0);
+    const auto by_arc = kb::ClassicalMds(arc, 2, kb::MdsInput::distances);
+    rep.say("great-circle distances: eigenvalues of B = " + vector_to_string(by_arc.eigenvalues(), 6));
+    rep.say("  negative eigenvalues: " + std::to_string(by_arc.negative()) + ", holding " +
+            fmt(R(100 * by_arc.negative_mass()), 3) + " % of Σ|λ|; the 2-D map leaves out " +
+            fmt(R(100 * by_arc.discarded_mass()), 3) + " % (positive eigenvalues 3, 4, …)");
     rep.exact("zhu:2.2.2", "great-circle distances: B has negative eigenvalues, so no points in any Rᵖ have them",
-              by_arc.negative > 0);
+              by_arc.negative() > 0);
     // Orientation for the map: MDS fixes X only up to an orthogonal map (erratum below), so
     // reflect the axes to put Warsaw east of Lisbon and Stockholm north of Athens.
-    Matrix<R> map = by_arc.X;
+    Matrix<R> map = by_arc.coordinates();
     if (map(9, 0) < map(8, 0)) map.col(0) = -map.col(0);
     if (map(6, 1) < map(7, 1)) map.col(1) = -map.col(1);
     {
@@ -186,18 +186,18 @@ int main() {
         }
         rep.say("the 2-D MDS map of the great-circle distances (km), written to europe_map.csv:\n" + text);
     }
-    write_spectrum(spectra, "Europe, chord", by_chord.eigenvalues);
-    write_spectrum(spectra, "Europe, great circle", by_arc.eigenvalues);
+    write_spectrum(spectra, "Europe, chord", by_chord.eigenvalues());
+    write_spectrum(spectra, "Europe, great circle", by_arc.eigenvalues());
 
     std::vector<City> world = europe;
     for (const City& c : std::vector<City>{{"New York", 407, -740}, {"Tokyo", 357, 1397}, {"Sydney", -339, 1512},
                                            {"Cape Town", -339, 184}, {"Rio de Janeiro", -229, -432}})
         world.push_back(c);
-    const auto by_world = kb::classical_mds_from_distances(great_circle(kb::distances(on_sphere(world))), 3);
-    rep.say("fifteen cities on five continents, great-circle distances: " + std::to_string(by_world.negative) +
-            " negative eigenvalues holding " + fmt(R(100 * by_world.negative_mass), 3) +
+    const auto by_world = kb::ClassicalMds(great_circle(kb::distances(on_sphere(world))), 3, kb::MdsInput::distances);
+    rep.say("fifteen cities on five continents, great-circle distances: " + std::to_string(by_world.negative()) +
+            " negative eigenvalues holding " + fmt(R(100 * by_world.negative_mass()), 3) +
             " % of Σ|λ| — the larger the part of the sphere, the less Euclidean its geodesic distances");
-    write_spectrum(spectra, "world, great circle", by_world.eigenvalues);
+    write_spectrum(spectra, "world, great circle", by_world.eigenvalues());
 
     // ------------------------------------------------------------------ non-Euclidean
     rep.section("Dissimilarities that are not Euclidean: negative eigenvalues");
@@ -223,12 +223,12 @@ int main() {
                 vector_to_string(v, 3) + "): vᵀBv = " + fmt(form));
         rep.exact("zhu:2.2.2", "vᵀBv < 0 and the exact test refuses B: no points have these distances",
                   form < 0 && !kb::is_psd_exact(B));
-        const auto m = kb::classical_mds_from_distances(kb::from_integers<R>(ex.D), 1);
-        rep.say("  eigenvalues (real50): " + vector_to_string(m.eigenvalues, 8) + "; negative mass " +
-                fmt(m.negative_mass, 6));
-        write_spectrum(spectra, ex.csv, m.eigenvalues);
+        const auto m = kb::ClassicalMds(kb::from_integers<R>(ex.D), 1, kb::MdsInput::distances);
+        rep.say("  eigenvalues (real50): " + vector_to_string(m.eigenvalues(), 8) + "; negative mass " +
+                fmt(m.negative_mass(), 6));
+        write_spectrum(spectra, ex.csv, m.eigenvalues());
         try {
-            (void)kb::classical_mds_from_distances(kb::from_integers<R>(ex.D), m.positive + 1);
+            (void)kb::ClassicalMds(kb::from_integers<R>(ex.D), m.positive() + 1, kb::MdsInput::distances);
             rep.exact("zhu:2.2.2", "asking for one coordinate more than there are positive eigenvalues is refused",
                       false);
         } catch (const kb::error& e) {
@@ -294,10 +294,10 @@ int main() {
         rep.precision<R>();
         const Matrix<R> Y5 = kb::from_integers<R>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
         const Matrix<R> D5 = kb::distances(Y5);
-        const auto m = kb::classical_mds_from_distances(D5, 1);
-        const Matrix<R> X1 = kb::guttman_transform(D5, m.X);
-        const R stress0 = kb::mds_stress(D5, m.X), stress1 = kb::mds_stress(D5, X1);
-        const R strain0 = kb::classical_mds_objective(m.B, m.X), strain1 = kb::classical_mds_objective(m.B, X1);
+        const auto m = kb::ClassicalMds(D5, 1, kb::MdsInput::distances);
+        const Matrix<R> X1 = kb::guttman_transform(D5, m.coordinates());
+        const R stress0 = kb::mds_stress(D5, m.coordinates()), stress1 = kb::mds_stress(D5, X1);
+        const R strain0 = kb::classical_mds_objective(m.gram(), m.coordinates()), strain1 = kb::classical_mds_objective(m.gram(), X1);
         rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1) placed on a line (p = 1):\n"
                 "  classical MDS:           stress Σ(d − d̂)² = " + fmt(stress0, 8) + ",  strain ‖B − XXᵀ‖²_F = " +
                 fmt(strain0, 8) + "\n  after one Guttman step:  stress Σ(d − d̂)² = " + fmt(stress1, 8) +

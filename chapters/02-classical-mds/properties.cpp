@@ -163,8 +163,8 @@ TEST_CASE_TEMPLATE("classical MDS scores equal PCA scores YV = UD up to column s
         // PCA: scores Y_c V_p from the SVD of the centred data.
         const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
         // MDS: from the Gram matrix, and from the distances of the (uncentred) points.
-        const Matrix<T> X = kb::classical_mds(K, p).X;
-        const Matrix<T> Xd = kb::classical_mds_from_distances(kb::distances(Y), p).X;
+        const Matrix<T> X = kb::ClassicalMds(K, p).coordinates();
+        const Matrix<T> Xd = kb::ClassicalMds(kb::distances(Y), p, kb::MdsInput::distances).coordinates();
 
         const T normK = lambda(0), sigma1 = sqrt(lambda(0));
         const Matrix<T> Xa = kb::align_signs(X, S);
@@ -188,15 +188,15 @@ TEST_CASE_TEMPLATE("companion: MDS of the uncentred Gram matrix and unscaled eig
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(4, 2) << 10, 1, 12, 2, 11, 5, 13, 4).finished());
     const Matrix<T> Yc = kb::center_columns(Y);
     const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(1);
-    const auto mds = kb::classical_mds(Matrix<T>(Yc * Yc.transpose()), 1);
+    const auto mds = kb::ClassicalMds(Matrix<T>(Yc * Yc.transpose()), 1);
     // The bound of the property, its spectrum from the real100 reference (not from mds).
     const Vector<T> lambda = reference_eigenvalues<T>(
         centred_gram_real100((IntMatrix(4, 2) << 10, 1, 12, 2, 11, 5, 13, 4).finished()));
     const auto bound = kb::test::subspace<T>(4, T(lambda(0) * sqrt(lambda(0))), isolation_gap(lambda, 0));
-    KB_CHECK_WITHIN(T((kb::align_signs(mds.X, S) - S).norm()), bound, "centred: X = YV");
-    const Matrix<T> uncentred = kb::classical_mds(Matrix<T>(Y * Y.transpose()), 1).X;
+    KB_CHECK_WITHIN(T((kb::align_signs(mds.coordinates(), S) - S).norm()), bound, "centred: X = YV");
+    const Matrix<T> uncentred = kb::ClassicalMds(Matrix<T>(Y * Y.transpose()), 1).coordinates();
     KB_CHECK_EXCEEDS(T((kb::align_signs(uncentred, S) - S).norm()), bound, "uncentred X = YV (wrong)");
-    const Matrix<T> unscaled = mds.eigenvectors.leftCols(1); // U without D
+    const Matrix<T> unscaled = mds.eigenvectors().leftCols(1); // U without D
     KB_CHECK_EXCEEDS(T((kb::align_signs(unscaled, S) - S).norm()), bound, "X = U (wrong)");
 }
 
@@ -242,19 +242,19 @@ TEST_CASE_TEMPLATE("the classical MDS configuration minimises sum (y_i^T y_j - x
         const Matrix<T> Yc = kb::center_columns(Y);
         const Matrix<T> K = Yc * Yc.transpose();
         RC_PRE(affine_rank(Yi) >= p); // p coordinates exist (rare discards)
-        const auto mds = kb::classical_mds(K, p);
-        const T best = kb::classical_mds_objective(K, mds.X);
+        const auto mds = kb::ClassicalMds(K, p);
+        const T best = kb::classical_mds_objective(K, mds.coordinates());
         // ‖K − XXᵀ‖_F² carries the backward error c₂Nε‖K‖ times 2‖K‖_F; ‖K‖ ≤ tr K = ‖Y_c‖_F²,
         // from the inputs.
         const T trK = Yc.squaredNorm();
         const auto bound = kb::test::factorisation<T>(N, T(trK * trK));
         // The minimum is Σ_{j>p} λ_j² (chapter 3), read off the spectrum.
-        KB_RC_WITHIN(T(abs(best - mds.residual * mds.residual)), bound, "objective at the optimum = Σ_{j>p} λ_j²");
+        KB_RC_WITHIN(T(abs(best - mds.residual() * mds.residual())), bound, "objective at the optimum = Σ_{j>p} λ_j²");
         // A random configuration, and the optimum moved along a random direction, do no better.
         const Matrix<T> Xr = kb::from_integers<T>(*kb::test::int_matrix(N, p, -12, 12), 4);
         const Matrix<T> E = kb::from_integers<T>(*kb::test::int_matrix(N, p, -10, 10), 10);
         const T t = kb::ratio<T>(*kb::test::int_in(-8, 8), 16);
-        for (const Matrix<T>& competitor : {Xr, Matrix<T>(mds.X + t * E)}) {
+        for (const Matrix<T>& competitor : {Xr, Matrix<T>(mds.coordinates() + t * E)}) {
             const T f = kb::classical_mds_objective(K, competitor);
             KB_RC_WITHIN(positive_part(T(best - f)), bound, "objective(competitor) ≥ objective(MDS)");
         }
@@ -268,11 +268,11 @@ TEST_CASE_TEMPLATE("companion: a perturbed optimum and the smallest positive eig
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> Yc = kb::center_columns(Y);
     const Matrix<T> K = Yc * Yc.transpose(); // eigenvalues 16, 46/5, 0, 0, 0
-    const auto mds = kb::classical_mds(K, 1);
-    const T best = kb::classical_mds_objective(K, mds.X);
+    const auto mds = kb::ClassicalMds(K, 1);
+    const T best = kb::classical_mds_objective(K, mds.coordinates());
     const auto bound = kb::test::factorisation<T>(5, T(256));
     KB_CHECK_WITHIN(T(abs(best - kb::ratio<T>(2116, 25))), bound, "minimum = (46/5)²");
-    Matrix<T> moved = mds.X;
+    Matrix<T> moved = mds.coordinates();
     moved(0, 0) += kb::ratio<T>(1, 10);
     const T worse = kb::classical_mds_objective(K, moved);
     // The property's check "(objective(MDS) − objective(competitor))⁺ within the bound", with the
@@ -280,7 +280,7 @@ TEST_CASE_TEMPLATE("companion: a perturbed optimum and the smallest positive eig
     KB_CHECK_WITHIN(positive_part(T(best - worse)), bound, "the moved configuration does not beat MDS");
     KB_CHECK_EXCEEDS(positive_part(T(worse - best)), bound, "a moved point claimed as the optimum (wrong)");
     // Keeping the second eigenpair instead of the first: objective 16² instead of (46/5)².
-    const Matrix<T> second = mds.eigenvectors.col(1) * sqrt(mds.eigenvalues(1));
+    const Matrix<T> second = mds.eigenvectors().col(1) * sqrt(mds.eigenvalues()(1));
     const T f2 = kb::classical_mds_objective(K, second);
     KB_CHECK_WITHIN(T(abs(f2 - T(256))), bound, "objective with the second eigenpair = 16²");
     KB_CHECK_EXCEEDS(positive_part(T(f2 - best)), bound, "second eigenpair claimed as the optimum (wrong)");
@@ -345,7 +345,7 @@ template <class T>
 struct StressCase {
     Matrix<T> D;                  ///< the Euclidean distances of the points
     Eigen::Index N, r;
-    kb::MdsResult<T> mds;         ///< classical MDS with p = r
+    kb::ClassicalMds<T> mds;         ///< classical MDS with p = r
     kb::test::Bound<T> d2_bound;  ///< on every |d̂²ᵢⱼ − d²ᵢⱼ|
     kb::test::Bound<T> rms_bound; ///< on √stress = ‖D − D̂‖_F
 };
@@ -371,7 +371,7 @@ StressCase<T> stress_case() {
     // √stress = (Σ_{i≠j}(d − d̂)²)^{1/2} ≤ N·c₂Nε·4 tr B/d_min: linear in ε, and an error of
     // the distances of order √ε (a square root of a rounding error) overshoots it.
     const auto rms_bound = kb::test::factorisation<T>(N, T(4 * trB * T(N) / d_min));
-    return {D, N, r, kb::classical_mds(B, r), d2_bound, rms_bound};
+    return {D, N, r, kb::ClassicalMds(B, r), d2_bound, rms_bound};
 }
 } // namespace
 
@@ -380,18 +380,18 @@ TEST_CASE_TEMPLATE("classical MDS with p = rank reproduces Euclidean distances: 
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const auto c = stress_case<T>();
-        RC_ASSERT(c.mds.positive == c.r); // exactly the dimension the points span
-        RC_ASSERT(c.mds.negative == 0);
+        RC_ASSERT(c.mds.positive() == c.r); // exactly the dimension the points span
+        RC_ASSERT(c.mds.negative() == 0);
         // d̂²ᵢⱼ = bᵢᵢ + bⱼⱼ − 2bᵢⱼ up to the backward error of the eigen-decomposition of B …
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::squared_distances(c.mds.X) - c.D.cwiseProduct(c.D))), c.d2_bound,
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::squared_distances(c.mds.coordinates()) - c.D.cwiseProduct(c.D))), c.d2_bound,
                      "‖x_i − x_j‖² = d²ᵢⱼ");
         // … and so the stress Σ(d − d̂)² is zero to rounding squared: √stress within N·(that)/d_min.
-        KB_RC_WITHIN(T(sqrt(kb::mds_stress(c.D, c.mds.X))), c.rms_bound, "√Σ (d_ij − ‖x_i − x_j‖)²");
+        KB_RC_WITHIN(T(sqrt(kb::mds_stress(c.D, c.mds.coordinates()))), c.rms_bound, "√Σ (d_ij − ‖x_i − x_j‖)²");
         // The stress sees only distances: a rotation and a translation of X change nothing
         // (Q is orthogonal to rounding, so the same bound holds).
         const Matrix<T> Q = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(static_cast<int>(c.r)), 2);
         const kb::RowVector<T> shift = kb::from_integers<T>(*kb::test::int_matrix(1, static_cast<int>(c.r), -9, 9));
-        const Matrix<T> moved = (c.mds.X * Q).rowwise() + shift;
+        const Matrix<T> moved = (c.mds.coordinates() * Q).rowwise() + shift;
         KB_RC_WITHIN(T(sqrt(kb::mds_stress(c.D, moved))), c.rms_bound, "√stress after a rigid motion");
     });
 }
@@ -406,8 +406,8 @@ TEST_CASE_TEMPLATE("companion: distances off by a relative sqrt(epsilon) give a 
     kb::test::property<T>([] {
         const auto c = stress_case<T>();
         const Matrix<T> off = c.D * T(T(1) + sqrt(kb::epsilon<T>()));
-        KB_RC_WITHIN(T(sqrt(kb::mds_stress(c.D, c.mds.X))), c.rms_bound, "√stress of the true distances");
-        KB_RC_EXCEEDS(T(sqrt(kb::mds_stress(off, c.mds.X))), c.rms_bound, "√stress of distances off by √ε (wrong)");
+        KB_RC_WITHIN(T(sqrt(kb::mds_stress(c.D, c.mds.coordinates()))), c.rms_bound, "√stress of the true distances");
+        KB_RC_EXCEEDS(T(sqrt(kb::mds_stress(off, c.mds.coordinates()))), c.rms_bound, "√stress of distances off by √ε (wrong)");
     });
 }
 //! [stress-zero]
@@ -420,8 +420,8 @@ TEST_CASE_TEMPLATE("companion: with p below the rank the stress is not zero [zhu
     // with tr B = 16 + 46/5 and d_min ≥ 2: the scale 5·4·(126/5)/2 = 252.
     const auto bound = kb::test::factorisation<T>(5, T(252));
     using std::sqrt;
-    KB_CHECK_WITHIN(T(sqrt(kb::mds_stress(D, kb::classical_mds_from_distances(D, 2).X))), bound, "√stress, p = 2 = rank");
-    KB_CHECK_EXCEEDS(T(sqrt(kb::mds_stress(D, kb::classical_mds_from_distances(D, 1).X))), bound, "√stress, p = 1");
+    KB_CHECK_WITHIN(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 2, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 2 = rank");
+    KB_CHECK_EXCEEDS(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 1");
 }
 
 //! [stress-not-strain]
@@ -433,20 +433,20 @@ TEST_CASE_TEMPLATE("erratum: minimising the stress is not equivalent to minimisi
     // zhu:mds-setup by 42%, and raises the strain: the two problems have different minimisers.
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> D = kb::distances(Y);
-    const auto mds = kb::classical_mds_from_distances(D, 1);
+    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
     const auto bound = kb::test::factorisation<T>(5, T(4 * 25 * 16));
     // The exact classical-MDS configuration is the centred first coordinate, x = (−2 2 −2 2 0)
     // up to sign (λ₁ = 16, λ₂ = 46/5): points 1 and 3, and 2 and 4, coincide. The library's
     // x agrees to rounding; the Guttman step starts from the exact x, since it is
     // discontinuous at coincident points (C_ij = 0 there, ±d_ij/N for any split by rounding).
     const Matrix<T> X0 = kb::from_integers<T>((IntMatrix(5, 1) << -2, 2, -2, 2, 0).finished());
-    const T sign = mds.X(1, 0) < 0 ? T(-1) : T(1);
+    const T sign = mds.coordinates()(1, 0) < 0 ? T(-1) : T(1);
     // x = √λ₁ u₁: the computed B = −½JD²J is B + E with ‖E‖ ≤ c₂Nε‖B‖ (eigensolver) plus the
     // rounding of D² and of the centring (≤ c₁N²ε max d², under c₂Nε·25 here), so take ‖E‖ ≤
     // c₂Nε(‖B‖ + max d²) = c₂Nε(16 + 25). Then |δu| ≤ ‖E‖/gap (gap = 16 − 46/5) and |δ√λ₁| ≤
     // ‖E‖/(2√λ₁), so |δx| ≤ ‖E‖(√λ₁/gap + 1/(2√λ₁)) = c₂Nε·41·(4 + gap/8)/gap.
     const T gap = T(16) - kb::ratio<T>(46, 5);
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * mds.X - X0)), kb::test::subspace<T>(5, T(41 * (4 + gap / 8)), gap),
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * mds.coordinates() - X0)), kb::test::subspace<T>(5, T(41 * (4 + gap / 8)), gap),
                     "classical MDS x = (−2 2 −2 2 0)");
     const Matrix<T> X1 = kb::guttman_transform(D, X0);
     // From the computed x the step is the same up to rounding: the library counts points a few
@@ -455,13 +455,13 @@ TEST_CASE_TEMPLATE("erratum: minimising the stress is not equivalent to minimisi
     // with δ = max|x − x₀| the step's input perturbation. Each of the two steps also rounds:
     // along any path ≤ 13 operations (two for a distance, a division, 4 terms of Cᵢᵢ, 5 of the
     // row sum, 1/N) on terms Σⱼ|Cᵢⱼ||xⱼ|/N ≤ (10·2 + 4·2.5·2)/5 = 8: one pass of 2·13 at scale 8.
-    const T delta = kb::max_abs(Matrix<T>(sign * mds.X - X0));
+    const T delta = kb::max_abs(Matrix<T>(sign * mds.coordinates() - X0));
     auto step_bound = kb::test::one_pass<T>(2 * 13, T(8));
     step_bound.value += 12 * delta;
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * kb::guttman_transform(D, mds.X) - X1)), step_bound,
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * kb::guttman_transform(D, mds.coordinates()) - X1)), step_bound,
                     "Guttman step from the computed x");
     const T stress0 = kb::mds_stress(D, X0), stress1 = kb::mds_stress(D, X1);
-    const T strain0 = kb::classical_mds_objective(mds.B, X0), strain1 = kb::classical_mds_objective(mds.B, X1);
+    const T strain0 = kb::classical_mds_objective(mds.gram(), X0), strain1 = kb::classical_mds_objective(mds.gram(), X1);
     // The stress drops by far more than rounding, and the strain rises by far more.
     KB_CHECK_EXCEEDS(T(stress0 - stress1), bound, "stress decrease");
     KB_CHECK_EXCEEDS(T(strain1 - strain0), bound, "strain increase");
@@ -499,12 +499,12 @@ TEST_CASE_TEMPLATE("Schoenberg converse: if -1/2 J D2 J is PSD the MDS coordinat
         // The rank of B = JAAᵀJ is the affine rank of the rows of A, exactly from the integers.
         const Eigen::Index r = affine_rank(Ai);
         RC_PRE(r >= 1); // not all rows equal (rare)
-        const auto mds = kb::classical_mds_from_squared_distances(D2, r);
-        RC_ASSERT(mds.positive == r);
-        RC_ASSERT(mds.negative == 0);
+        const auto mds = kb::ClassicalMds(D2, r, kb::MdsInput::squared_distances);
+        RC_ASSERT(mds.positive() == r);
+        RC_ASSERT(mds.negative() == 0);
         // As in the stress test: |d̂² − d²| ≤ 4‖E‖₂ ≤ c₂Nε·4‖B‖, ‖B‖ ≤ tr B = ‖JA‖_F² (inputs).
         const Matrix<T> JA = A.rowwise() - A.colwise().mean();
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::squared_distances(mds.X) - D2)),
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::squared_distances(mds.coordinates()) - D2)),
                      kb::test::factorisation<T>(N, T(4 * JA.squaredNorm())), "‖x_i − x_j‖² = d²ᵢⱼ");
     });
 }
@@ -518,30 +518,30 @@ TEST_CASE_TEMPLATE("classical MDS of non-Euclidean dissimilarities reports the n
     // B = −½JD²J has eigenvalues 2, 2, 0, −1 exactly (−1 on the alternating vector).
     const Matrix<T> corners = kb::from_integers<T>((IntMatrix(4, 2) << 0, 0, 1, 0, 1, 1, 0, 1).finished());
     const Matrix<T> D = kb::city_block_distances(corners);
-    const auto mds = kb::classical_mds_from_distances(D, 2);
+    const auto mds = kb::ClassicalMds(D, 2, kb::MdsInput::distances);
     const auto bound = kb::test::factorisation<T>(4, T(4));
     Vector<T> want(4);
     want << 2, 2, 0, -1;
-    KB_CHECK_WITHIN(T((mds.eigenvalues - want).norm()), bound, "spectrum (2, 2, 0, −1)");
-    CHECK(mds.positive == 2);
-    CHECK(mds.negative == 1);
-    KB_CHECK_WITHIN(T(abs(mds.negative_mass - kb::ratio<T>(1, 5))), bound, "negative mass 1/5");
+    KB_CHECK_WITHIN(T((mds.eigenvalues() - want).norm()), bound, "spectrum (2, 2, 0, −1)");
+    CHECK(mds.positive() == 2);
+    CHECK(mds.negative() == 1);
+    KB_CHECK_WITHIN(T(abs(mds.negative_mass() - kb::ratio<T>(1, 5))), bound, "negative mass 1/5");
     // Compared in magnitude: a discarded mass is ≥ 0, and a negative one (e.g. the negative
     // eigenvalue −1 counted as discarded, −1/5) no longer passes as "small".
-    KB_CHECK_WITHIN(mds.discarded_mass, bound, "no positive mass discarded at p = 2");
-    KB_CHECK_EXCEEDS(T(mds.discarded_mass - kb::ratio<T>(-1, 5)), bound, "discarded mass with λ = −1 (wrong)");
+    KB_CHECK_WITHIN(mds.discarded_mass(), bound, "no positive mass discarded at p = 2");
+    KB_CHECK_EXCEEDS(T(mds.discarded_mass() - kb::ratio<T>(-1, 5)), bound, "discarded mass with λ = −1 (wrong)");
     // At p = 1 the second 2 is discarded: 2/5 of Σ|λ| = 5, which the same check rejects as 0.
-    const auto mds1 = kb::classical_mds_from_distances(D, 1);
-    KB_CHECK_WITHIN(T(mds1.discarded_mass - kb::ratio<T>(2, 5)), bound, "discarded mass 2/5 at p = 1");
-    KB_CHECK_EXCEEDS(mds1.discarded_mass, bound, "no positive mass discarded at p = 1 (wrong)");
-    for (Eigen::Index i = 0; i < mds.X.rows(); ++i)
-        for (Eigen::Index j = 0; j < mds.X.cols(); ++j) CHECK(kb::is_finite(mds.X(i, j)));
+    const auto mds1 = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
+    KB_CHECK_WITHIN(T(mds1.discarded_mass() - kb::ratio<T>(2, 5)), bound, "discarded mass 2/5 at p = 1");
+    KB_CHECK_EXCEEDS(mds1.discarded_mass(), bound, "no positive mass discarded at p = 1 (wrong)");
+    for (Eigen::Index i = 0; i < mds.coordinates().rows(); ++i)
+        for (Eigen::Index j = 0; j < mds.coordinates().cols(); ++j) CHECK(kb::is_finite(mds.coordinates()(i, j)));
     // The coordinates cannot realise D: they form a square of circumradius 1, whose sides
     // are √2, not 1.
-    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(kb::squared_distances(mds.X) - kb::entrywise_square(D))), bound,
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(kb::squared_distances(mds.coordinates()) - kb::entrywise_square(D))), bound,
                      "MDS realises the city-block distances (impossible)");
     // Asking for a coordinate from the negative eigenvalue is refused, not answered with NaN.
-    CHECK_THROWS_WITH_AS(kb::classical_mds_from_distances(D, 3), doctest::Contains("only 2 positive eigenvalue"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(D, 3, kb::MdsInput::distances), doctest::Contains("only 2 positive eigenvalue"),
                          kb::error);
 }
 //! [negative-eigenvalues]
@@ -561,14 +561,14 @@ TEST_CASE_TEMPLATE("for any dissimilarity d^2_ij = ||x_i - x_j||^2 - ||z_i - z_j
         RC_PRE(D.maxCoeff() > 0);
         const Matrix<T> D2 = kb::from_integers<T>(IntMatrix(D.cwiseProduct(D)));
         const Matrix<T> B = kb::gram_from_squared_distances(D2);
-        const Eigen::Index r = kb::classical_mds(B, 1).positive; // trace B > 0: some λ > 0
-        const auto mds = kb::classical_mds(B, r);
+        const Eigen::Index r = kb::ClassicalMds(B, 1).positive(); // trace B > 0: some λ > 0
+        const auto mds = kb::ClassicalMds(B, r);
         // z_i: the "imaginary" coordinates √|λ_j| u_ij of the negative eigenvalues.
         Matrix<T> Z = Matrix<T>::Zero(N, 1);
-        if (mds.negative > 0) {
-            Z = mds.eigenvectors.rightCols(mds.negative);
-            for (Eigen::Index j = 0; j < mds.negative; ++j)
-                Z.col(j) *= sqrt(abs(mds.eigenvalues(N - mds.negative + j)));
+        if (mds.negative() > 0) {
+            Z = mds.eigenvectors().rightCols(mds.negative());
+            for (Eigen::Index j = 0; j < mds.negative(); ++j)
+                Z.col(j) *= sqrt(abs(mds.eigenvalues()(N - mds.negative() + j)));
         }
         // Scales from the input B (‖B‖₂ ≤ ‖B‖_F) and Σ|λ| from the real100 reference spectrum of
         // B built again from the integers — never from the decomposition under test.
@@ -576,7 +576,7 @@ TEST_CASE_TEMPLATE("for any dissimilarity d^2_ij = ||x_i - x_j||^2 - ||z_i - z_j
         const auto bound = kb::test::factorisation<T>(N, T(4 * scale));
         Matrix<kb::real100> B100 = kb::gram_from_squared_distances(kb::from_integers<kb::real100>(IntMatrix(D.cwiseProduct(D))));
         const T total_abs = reference_eigenvalues<T>(B100).cwiseAbs().sum();
-        const Matrix<T> X2 = kb::squared_distances(mds.X), Z2 = kb::squared_distances(Z);
+        const Matrix<T> X2 = kb::squared_distances(mds.coordinates()), Z2 = kb::squared_distances(Z);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(X2 - Z2 - D2)), bound, "d² = ‖x_i − x_j‖² − ‖z_i − z_j‖²");
         // How far a squared MDS distance falls below d² (zero: it never does), NaN-propagating.
         const T below = Matrix<T>(D2 - X2).unaryExpr([](const T& x) { return positive_part(x); }).maxCoeff();
@@ -584,10 +584,10 @@ TEST_CASE_TEMPLATE("for any dissimilarity d^2_ij = ||x_i - x_j||^2 - ||z_i - z_j
         // The masses, from the coordinates: ‖X‖_F² = Σ_{λ>0} λ and ‖Z‖_F² = Σ_{λ<0} |λ|, so
         // tr B = ‖X‖_F² − ‖Z‖_F² and the negative mass is ‖Z‖_F² / (‖X‖_F² + ‖Z‖_F²). The N
         // eigenvalues counted as zero each carry a backward error ≤ c₂Nε‖B‖: N of them.
-        const T X2F = mds.X.squaredNorm(), Z2F = mds.negative > 0 ? T(Z.squaredNorm()) : T(0);
+        const T X2F = mds.coordinates().squaredNorm(), Z2F = mds.negative() > 0 ? T(Z.squaredNorm()) : T(0);
         KB_RC_WITHIN(T(abs(X2F - Z2F - B.trace())), kb::test::factorisation<T>(N, T(N * scale)),
                      "tr B = ‖X‖_F² − ‖Z‖_F²");
-        KB_RC_WITHIN(T(abs(mds.negative_mass - Z2F / (X2F + Z2F))),
+        KB_RC_WITHIN(T(abs(mds.negative_mass() - Z2F / (X2F + Z2F))),
                      kb::test::factorisation<T>(N, T(2 * N * scale / total_abs)),
                      "negative mass = ‖Z‖_F² / (‖X‖_F² + ‖Z‖_F²)");
     });
@@ -602,25 +602,25 @@ TEST_CASE_TEMPLATE("companion: the pseudo-Euclidean identity without z or with +
     Matrix<T> D(4, 4);
     D << 0, 1, 1, 1, 1, 0, 2, 2, 1, 2, 0, 2, 1, 2, 2, 0;
     const Matrix<T> D2 = kb::entrywise_square(D);
-    const auto mds = kb::classical_mds_from_squared_distances(D2, 2);
-    REQUIRE(mds.negative == 1);
-    const Matrix<T> Z = mds.eigenvectors.rightCols(1) * sqrt(abs(mds.eigenvalues(3)));
+    const auto mds = kb::ClassicalMds(D2, 2, kb::MdsInput::squared_distances);
+    REQUIRE(mds.negative() == 1);
+    const Matrix<T> Z = mds.eigenvectors().rightCols(1) * sqrt(abs(mds.eigenvalues()(3)));
     const auto bound = kb::test::factorisation<T>(4, T(4) * (T(2) + kb::ratio<T>(1, 4))); // spectrum (2, 2, 0, −1/4)
-    const Matrix<T> X2 = kb::squared_distances(mds.X), Z2 = kb::squared_distances(Z);
+    const Matrix<T> X2 = kb::squared_distances(mds.coordinates()), Z2 = kb::squared_distances(Z);
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(X2 - Z2 - D2)), bound, "d² = ‖x_i − x_j‖² − ‖z_i − z_j‖²");
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(X2 - D2)), bound, "d² = ‖x_i − x_j‖² (wrong)");
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(X2 + Z2 - D2)), bound, "d² = ‖x‖² + ‖z‖² (wrong)");
     // The masses: negative 1/4 of Σ|λ| = 17/4, i.e. 1/17; the same check rejects Σλ = 15/4 as divisor.
-    KB_CHECK_WITHIN(T(abs(mds.negative_mass - kb::ratio<T>(1, 17))), kb::test::factorisation<T>(4, T(1)),
+    KB_CHECK_WITHIN(T(abs(mds.negative_mass() - kb::ratio<T>(1, 17))), kb::test::factorisation<T>(4, T(1)),
                     "negative mass 1/17");
-    KB_CHECK_EXCEEDS(T(abs(mds.negative_mass - kb::ratio<T>(1, 15))), kb::test::factorisation<T>(4, T(1)),
+    KB_CHECK_EXCEEDS(T(abs(mds.negative_mass() - kb::ratio<T>(1, 15))), kb::test::factorisation<T>(4, T(1)),
                      "negative mass over Σλ (wrong)");
     // "MDS overestimates every squared distance" needs all positive eigenvalues: Euclidean points
     // (0,0), (4,0), (0,3), (4,3), (2,1) embedded with p = 1 < rank = 2 lose the second axis, and
     // (0,0)–(0,3) falls from d² = 9 to 0 — the check sees it.
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> DY2 = kb::squared_distances(Y);
-    const Matrix<T> X1 = kb::classical_mds_from_squared_distances(DY2, 1).X;
+    const Matrix<T> X1 = kb::ClassicalMds(DY2, 1, kb::MdsInput::squared_distances).coordinates();
     const Matrix<T> X12 = kb::squared_distances(X1);
     const T below = Matrix<T>(DY2 - X12).unaryExpr([](const T& x) { return positive_part(x); }).maxCoeff();
     KB_CHECK_EXCEEDS(below, kb::test::factorisation<T>(5, T(4 * 16)), "‖x_i − x_j‖² ≥ d²_ij at p = 1");
@@ -656,9 +656,9 @@ TEST_CASE_TEMPLATE("classical MDS reports the discarded positive mass sum_{j>p l
         const auto mass_bound = kb::test::factorisation<T>(N, T(N * max_abs) / T(total));
         const auto norm_bound = kb::test::factorisation<T>(N, T(N * max_abs));
         for (int p = 1; p <= P; ++p) {
-            const auto mds = kb::classical_mds(B, p);
-            RC_ASSERT(mds.positive == P);
-            RC_ASSERT(mds.negative == M);
+            const auto mds = kb::ClassicalMds(B, p);
+            RC_ASSERT(mds.positive() == P);
+            RC_ASSERT(mds.negative() == M);
             long discarded = 0, tail2 = 0, positive_tail2 = 0;
             for (int j = p; j < N; ++j) {
                 const long l = lambda[static_cast<std::size_t>(j)];
@@ -668,22 +668,22 @@ TEST_CASE_TEMPLATE("classical MDS reports the discarded positive mass sum_{j>p l
                 }
                 tail2 += l * l;
             }
-            KB_RC_WITHIN(T(abs(mds.discarded_mass - kb::ratio<T>(discarded, total))), mass_bound,
+            KB_RC_WITHIN(T(abs(mds.discarded_mass() - kb::ratio<T>(discarded, total))), mass_bound,
                          "discarded mass = Σ_{j>p, λ>0} λ_j / Σ|λ|");
-            KB_RC_WITHIN(T(abs(mds.negative_mass - kb::ratio<T>(negative, total))), mass_bound,
+            KB_RC_WITHIN(T(abs(mds.negative_mass() - kb::ratio<T>(negative, total))), mass_bound,
                          "negative mass = Σ_{λ<0} |λ_j| / Σ|λ|");
-            KB_RC_WITHIN(T(abs(mds.residual - sqrt(T(tail2)))), norm_bound, "residual = (Σ_{j>p} λ_j²)^{1/2}");
-            KB_RC_WITHIN(T(abs((B - mds.X * mds.X.transpose()).norm() - sqrt(T(tail2)))), norm_bound,
+            KB_RC_WITHIN(T(abs(mds.residual() - sqrt(T(tail2)))), norm_bound, "residual = (Σ_{j>p} λ_j²)^{1/2}");
+            KB_RC_WITHIN(T(abs((B - mds.coordinates() * mds.coordinates().transpose()).norm() - sqrt(T(tail2)))), norm_bound,
                          "‖B − XXᵀ‖_F = residual");
             // Failing companions, by the same checks: the negative eigenvalues beyond p added in
             // (off by the negative mass), the divisor Σ_{λ>0} λ (off when p < P, as there is
             // negative mass), and a residual that forgets the negative eigenvalues.
-            KB_RC_EXCEEDS(T(abs(mds.discarded_mass - kb::ratio<T>(discarded - negative, total))),
+            KB_RC_EXCEEDS(T(abs(mds.discarded_mass() - kb::ratio<T>(discarded - negative, total))),
                           mass_bound, "discarded mass with the negative λ (wrong)");
             if (p < P)
-                KB_RC_EXCEEDS(T(abs(mds.discarded_mass - kb::ratio<T>(discarded, total - negative))),
+                KB_RC_EXCEEDS(T(abs(mds.discarded_mass() - kb::ratio<T>(discarded, total - negative))),
                               mass_bound, "discarded mass over Σ_{λ>0} λ (wrong)");
-            KB_RC_EXCEEDS(T(abs(mds.residual - sqrt(T(positive_tail2)))), norm_bound,
+            KB_RC_EXCEEDS(T(abs(mds.residual() - sqrt(T(positive_tail2)))), norm_bound,
                           "residual without the negative λ (wrong)");
         }
     });

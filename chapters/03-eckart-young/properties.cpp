@@ -308,17 +308,17 @@ TEST_CASE_TEMPLATE("the classical MDS embedding minimises ||K - XX^T||_F over N 
         const Case<T> c = psd_case<T>(n);
         const int positive = static_cast<int>(std::count_if(c.lambda.begin(), c.lambda.end(), [](long l) { return l > 0; }));
         const int p = *kb::test::size_in(1, positive);
-        const auto mds = kb::classical_mds(c.G, p);
+        const auto mds = kb::ClassicalMds(c.G, p);
         const T best = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
         const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
-        KB_RC_WITHIN(T(abs((c.G - mds.X * mds.X.transpose()).norm() - best)), bound,
+        KB_RC_WITHIN(T(abs((c.G - mds.coordinates() * mds.coordinates().transpose()).norm() - best)), bound,
                      "‖K − XXᵀ‖_F = √(Σ_{j>p} λ_j²) at the MDS embedding");
-        KB_RC_WITHIN(T((mds.X * mds.X.transpose() - kb::truncate_psd(c.G, p).approximation).norm()), bound,
+        KB_RC_WITHIN(T((mds.coordinates() * mds.coordinates().transpose() - kb::truncate_psd(c.G, p).approximation).norm()), bound,
                      "XXᵀ = G_p");
         const Matrix<T> Xr = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
         const Matrix<T> E = kb::from_integers<T>(*kb::test::int_matrix(n, p, -10, 10), 10);
         const T t = kb::ratio<T>(*kb::test::int_in(-10, 10), 40);
-        for (const Matrix<T>& X : {Xr, Matrix<T>(mds.X + t * E)})
+        for (const Matrix<T>& X : {Xr, Matrix<T>(mds.coordinates() + t * E)})
             KB_RC_WITHIN(beats(best, T((c.G - X * X.transpose()).norm())), bound, "competitor configuration");
     });
 }

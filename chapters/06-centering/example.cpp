@@ -75,9 +75,9 @@ void exact_part(kb::book::Report& report) {
     const RowVector<Q> mean = fm.monomials(Xc).colwise().sum() / n;
     const Q norm2 = (mean * W * mean.transpose())(0, 0);
     report.say("after centring the inputs, the feature-space mean still has ‖φ̄‖² = " + kb::book::fmt(norm2) +
-               " = (1/N²)𝟏ᵀK𝟏 = " + kb::book::fmt(kb::KernelCentering<Q>::fit(kb::gram(k, Xc)).grand_mean));
+               " = (1/N²)𝟏ᵀK𝟏 = " + kb::book::fmt(kb::KernelCentering<Q>(kb::gram(k, Xc)).grand_mean()));
     report.exact("beeny:4.1", "a centred data set has uncentred features under (1 + xᵀy)²: ‖φ̄‖² > 0",
-                 norm2 > 0 && norm2 == kb::KernelCentering<Q>::fit(kb::gram(k, Xc)).grand_mean);
+                 norm2 > 0 && norm2 == kb::KernelCentering<Q>(kb::gram(k, Xc)).grand_mean());
     const Matrix<Q> KL = Xc * Xc.transpose();
     report.exact("beeny:4.1", "for the linear kernel the features of centred data are centred: K̃ = K",
                  kb::double_center(KL) == KL);

@@ -214,9 +214,9 @@ TEST_CASE("centring test rows with the test points' own means or a wrong grand m
     for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m) = k(Z.row(m), Z.row(m));
     const Matrix<Q> Mz = centred_monomials(fm, Z, X);
     const Vector<Q> d2 = (Mz * fm.weights().asDiagonal() * Mz.transpose()).diagonal();
-    const auto c = kb::KernelCentering<Q>::fit(K);
-    CHECK(c.center_diagonal(kzz, Kz) == d2);
-    CHECK(Vector<Q>(c.center_diagonal(kzz, Kz) + Vector<Q>(Kz.rowwise().sum() / N)) != d2);
+    const auto c = kb::KernelCentering<Q>(K);
+    CHECK(c.transform_diagonal(kzz, Kz) == d2);
+    CHECK(Vector<Q>(c.transform_diagonal(kzz, Kz) + Vector<Q>(Kz.rowwise().sum() / N)) != d2);
     // On the training points themselves the own-means mistake is invisible — which is why
     // it must be tested on new points.
     CHECK(centred_with_own_means(K) == kb::double_center(K));
@@ -325,7 +325,7 @@ TEST_CASE("centred inputs give centred features for the linear kernel but not fo
         RC_ASSERT(mean_norm2 > 0);
         const Matrix<Q> K = kb::gram(k, X);
         RC_ASSERT(kb::double_center(K) != K);
-        RC_ASSERT(kb::KernelCentering<Q>::fit(K).grand_mean == mean_norm2); // (1/N²)𝟏ᵀK𝟏 = ‖φ̄‖²
+        RC_ASSERT(kb::KernelCentering<Q>(K).grand_mean() == mean_norm2); // (1/N²)𝟏ᵀK𝟏 = ‖φ̄‖²
     });
 }
 //! [centred-inputs]
@@ -340,8 +340,8 @@ TEST_CASE("the centred self-similarity is the squared feature-space distance to 
         const kb::PolynomialFeatureMap<Q>& fm = rows.fm;
         Vector<Q> kzz(M);
         for (int m = 0; m < M; ++m) kzz(m) = k(Z.row(m), Z.row(m));
-        const auto c = kb::KernelCentering<Q>::fit(kb::gram(k, X));
-        const Vector<Q> d2 = c.center_diagonal(kzz, kb::gram(k, Z, X));
+        const auto c = kb::KernelCentering<Q>(kb::gram(k, X));
+        const Vector<Q> d2 = c.transform_diagonal(kzz, kb::gram(k, Z, X));
         const Matrix<Q> Mz = centred_monomials(fm, Z, X);
         RC_ASSERT(d2 == Vector<Q>((Mz * fm.weights().asDiagonal() * Mz.transpose()).diagonal()));
         // It is the diagonal of the centred test-test kernel, built here from kernel values only,
@@ -369,8 +369,8 @@ TEST_CASE("centring refuses mismatched shapes and non-finite values with a messa
     Kz(1, 2) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(kb::center_test_kernel(Kz, K), doctest::Contains("Kz(1,2) = inf is not finite"), kb::error);
     CHECK_THROWS_WITH_AS(kb::double_center(Matrix<double>(Matrix<double>::Ones(2, 3))), doctest::Contains("square"), kb::error);
-    const auto c = kb::KernelCentering<double>::fit(K);
-    CHECK_THROWS_WITH_AS(c.center_diagonal(Vector<double>::Ones(3), Matrix<double>::Ones(2, 3)),
+    const auto c = kb::KernelCentering<double>(K);
+    CHECK_THROWS_WITH_AS(c.transform_diagonal(Vector<double>::Ones(3), Matrix<double>::Ones(2, 3)),
                          doctest::Contains("kzz has 3 entries"), kb::error);
-    CHECK_THROWS_WITH_AS(c.center_rows(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
+    CHECK_THROWS_WITH_AS(c.transform(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
 }

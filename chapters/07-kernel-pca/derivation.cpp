@@ -41,14 +41,13 @@ TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambd
         const auto c = any_polynomial_case<T>(max_points<T>());
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference(); // μ_j and ‖K̃‖ for the bounds, independent of the fit
-        kb::KernelPca<T> kp(any_well_posed_p(ref));
-        kp.fit_gram(K);
+        kb::KernelPca<T> kp(K, any_well_posed_p(ref));
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         const Matrix<T> P = centred_features(fm, c.X); // Φ̃, N×D: its rows are φ(x_i) − φ̄
         const Eigen::Index N = P.rows(), D = P.cols(), p = kp.components();
         const long n = static_cast<long>(std::max(N, D));
         const Matrix<T> C = P.transpose() * P / T(N); // C = (1/N) Σ φ̃_i φ̃_iᵀ, D×D
-        const Matrix<T>& Kc = kp.centred_gram();
+        const Matrix<T>& Kc = kp.centered_gram();
         const T nK = ref.norm, nP = P.norm();
         // Φ̃Φ̃ᵀ and K̃ differ by the rounding of the centring, ‖ΔK̃‖ ≤ one_pass(n, cs)
         // (kpca_test_support.hpp): each check that meets both routes carries it too.
@@ -102,8 +101,7 @@ TEST_CASE_TEMPLATE("the score of any point is its coordinate on the unit axis: s
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(p);
-        kp.fit(c.k, c.X);
+        kb::KernelPca<T> kp(c.k, c.X, p);
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         const Matrix<T> Phi = fm.features(c.X);
         const RowVector<T> mean = Phi.colwise().sum() / T(c.X.rows());
@@ -141,8 +139,7 @@ TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j =
         const Eigen::Index r = c.exact_rank();
         const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor && ref.mu(r - 1) >= ref.mu(0) / T(1000);
         RC_PRE(resolvable); // (computed first: RC_PRE's expression capture does not short-circuit)
-        kb::KernelPca<T> kp(r);
-        kp.fit_gram(K);
+        kb::KernelPca<T> kp(K, r);
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         const Matrix<T> Phi = fm.features(c.X);
         const RowVector<T> mean = Phi.colwise().sum() / T(c.X.rows());
@@ -152,7 +149,7 @@ TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j =
         const Matrix<T> Vr = svd.U.leftCols(r), Ur = svd.V.leftCols(r);
         const Vector<T> sigma = svd.sigma.head(r);
         const Matrix<T> Sinv = sigma.cwiseInverse().asDiagonal();
-        const Matrix<T>& Khat = kp.centred_gram(); // K̂ = X̂X̂ᵀ, computed from the kernel
+        const Matrix<T>& Khat = kp.centered_gram(); // K̂ = X̂X̂ᵀ, computed from the kernel
         const long n = static_cast<long>(std::max(Xhat.rows(), Xhat.cols()));
         const T s1 = sqrt(ref.mu(0)), sr = sqrt(ref.mu(r - 1)); // σ₁, σ_r of the reference
         const T kappa = s1 / sr, nK = ref.norm;
@@ -171,7 +168,7 @@ TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j =
                      plus(kb::test::factorisation<T>(n, T(nK / sr + s1)), kb::test::one_pass<T>(n, T(cs / sr))),
                      "(Y_k)_j");
         // … and ⟨φ̂(x), u_k⟩ = Σ_i σ_k⁻¹ (v_k)_i κ̂(x, x_i) for new points.
-        const Matrix<T> Kz_hat = kp.centring().center_rows(Kz);
+        const Matrix<T> Kz_hat = kp.centering().transform(Kz);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(Kz_hat * Vr * Sinv - Zhat * Ur)),
                      plus(kb::test::factorisation<T>(n, T((Zhat.norm() + 1) * Xhat.norm() / sr)),
                           kb::test::one_pass<T>(n, T(csz / sr))),
@@ -275,11 +272,10 @@ TEST_CASE_TEMPLATE("erratum: dropping K keeps v_j but breaks the normalisation u
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), five_points(), 2);
-    kb::KernelPca<T> kp(2);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 2);
     const Eigen::Index N = X.rows();
     const Matrix<T> P = centred_features(fm, X);
-    const Matrix<T>& Kc = kp.centred_gram();
+    const Matrix<T>& Kc = kp.centered_gram();
     const Vector<T> a = kp.coefficients().col(0), b = a + kb::ones<T>(N); // b: a plus a null vector of K̃
     const T lambda = kp.feature_variances()(0), Nl = T(N) * lambda, nK = ref.norm;
     // ‖b‖ ≤ ‖a‖ + √N = 1/√μ₁ + √N (reference μ₁).
@@ -304,8 +300,7 @@ TEST_CASE_TEMPLATE("erratum: without the factor 1/N the slides' first equation h
     const Matrix<T> X = kb::from_integers<T>(five_points(), 2);
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
-    kb::KernelPca<T> kp(1);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 1);
     const Matrix<T> P = centred_features(fm, X);
     const Vector<T> v = P.transpose() * kp.coefficients().col(0); // unit axis v_1
     const T lambda = kp.feature_variances()(0), N(X.rows());
@@ -326,8 +321,7 @@ TEST_CASE_TEMPLATE("erratum: there are at most N - 1 kernel principal components
     const Matrix<T> X = kb::from_integers<T>(five_points(), 2);
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(1));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(1)), five_points(), 2);
-    kb::KernelPca<T> all(4);
-    all.fit(k, X);
+    kb::KernelPca<T> all(k, X, 4);
     const Matrix<T> K = kb::gram(k, X);
     // μ_N of the computed K̃ is 0 up to the eigensolver's backward error and the rounding of
     // K̃ (one_pass(N, N·max|K|)) — a bound from the inputs, not the library's rank tolerance.
@@ -340,7 +334,7 @@ TEST_CASE_TEMPLATE("erratum: there are at most N - 1 kernel principal components
     const Matrix<T> U = kb::symmetric_eigen(ref.Kc).vectors;
     KB_CHECK_WITHIN(T(abs(T(abs(T(U.col(4).sum())) - sqrt(T(5))))), kb::test::subspace<T>(5, T(sqrt(T(5)) * ref.norm), ref.mu(3)),
                     "𝟙ᵀu_N = ±√N");
-    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(5).fit(k, X), doctest::Contains("at most N − 1 = 4"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(k, X, 5), doctest::Contains("at most N − 1 = 4"), kb::error);
 }
 //! [erratum-N-components]
 

@@ -66,8 +66,7 @@ void conventions(kb::book::Report& report) {
     const Matrix<double> X =
         kb::from_integers<double>((IntMatrix(6, 2) << 0, 0, 1, 0, 0, 2, 2, 1, -1, 1, 1, -2).finished(), 2);
     const Matrix<double> Z = kb::from_integers<double>((IntMatrix(2, 2) << 1, 1, -2, 0).finished(), 2);
-    kb::KernelPca<double> kp(3);
-    kp.fit(kb::PolynomialKernel<double>(1.0, 2), X);
+    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, 3);
     const double N = 6;
     report.say("six points, k(x, y) = (1 + xᵀy)², p = 3 components");
     report.say("μ (eigenvalues of K̃; scikit-learn's eigenvalues_): " +
@@ -91,7 +90,7 @@ void conventions(kb::book::Report& report) {
                                   kb::max_abs(Matrix<double>(kp.transform(Z) - sk_new))),
                          // the two eigensolvers' backward errors, over the smallest spectral gap
                          kb::book::rounding_bound<double>(
-                             6, kp.centred_gram().norm() * std::sqrt(kp.eigenvalues()(0)) /
+                             6, kp.centered_gram().norm() * std::sqrt(kp.eigenvalues()(0)) /
                                     std::min({kp.spectrum()(0) - kp.spectrum()(1), kp.spectrum()(1) - kp.spectrum()(2),
                                               kp.spectrum()(2) - kp.spectrum()(3)})),
                          1.0);
@@ -103,8 +102,8 @@ void conventions(kb::book::Report& report) {
                          kb::book::rounding_bound<double>(6, kp.eigenvalues()(0) / kp.eigenvalues()(2)));
     const Matrix<double> pcv = std::sqrt(N) * A; // kernlab: unit eigenvectors of K̃/N over √λ
     report.agree<double>("kernlab", "kernlab's rotated = K̃·pcv = √N · Y",
-                         kb::max_abs(Matrix<double>(kp.centred_gram() * pcv - std::sqrt(N) * kp.scores())),
-                         kb::book::rounding_bound<double>(6, kp.centred_gram().norm()));
+                         kb::max_abs(Matrix<double>(kp.centered_gram() * pcv - std::sqrt(N) * kp.scores())),
+                         kb::book::rounding_bound<double>(6, kp.centered_gram().norm()));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -118,14 +117,13 @@ void derivation(kb::book::Report& report) {
         kb::from_integers<T>((IntMatrix(7, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3, -2, -1).finished(), 2);
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
-    kb::KernelPca<T> kp(3);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 3);
     const Eigen::Index N = X.rows();
     const Matrix<T> Phi = fm.features(X);
     const RowVector<T> mean = Phi.colwise().sum() / T(N);
     const Matrix<T> P = Phi.rowwise() - mean; // Φ̃: 7 points × 6 features
     const Matrix<T> C = P.transpose() * P / T(N);
-    const Matrix<T>& Kc = kp.centred_gram();
+    const Matrix<T>& Kc = kp.centered_gram();
     const T nK = Kc.norm();
     report.say("seven points, k(x, y) = (1 + xᵀy)², explicit φ(x) = W^{1/2} m(x) ∈ R⁶ (chapter 4)");
     const Matrix<T>& A = kp.coefficients();
@@ -225,8 +223,7 @@ void algorithm8(kb::book::Report& report) {
                        std::to_string(printed_b.rows()) + "×" + std::to_string(printed_b.cols()) +
                        " (the column of y_1 is missing)",
                    printed_b.cols() == N - 1);
-    kb::KernelPca<T> kp(2);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 2);
     report.erratum("zhu:alg8", "(d) K̃ u_i = λ u_i, reusing the letter λ of §2.3.1",
                    "(d)'s λ is an eigenvalue μ of K̃ itself, N times the λ of §2.3.1 (eigenvalue of C = K̃/N): "
                    "μ₁ = " + kb::book::fmt(kp.eigenvalues()(0), 8) + ", λ₁ = " +
@@ -259,9 +256,7 @@ void circles(kb::book::Report& report) {
         using T = kb::real50;
         const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
         const Eigen::Index N = data.X.rows();
-        kb::KernelPca<T> lift(3), quad(3);
-        lift.fit(kb::ParaboloidLiftKernel<T>{}, data.X);
-        quad.fit(kb::PolynomialKernel<T>(T(0), 2), data.X);
+        kb::KernelPca<T> lift(kb::ParaboloidLiftKernel<T>{}, data.X, 3), quad(kb::PolynomialKernel<T>(T(0), 2), data.X, 3);
         report.say("radii 1 and 2, ten points each (N = 20), angles equally spaced");
         report.agree<T>("zhu:ex3", "lift kernel xᵀy + ‖x‖²‖y‖²: μ = N·(Var r², E r²/2, E r²/2) = (45, 25, 25)",
                         T((lift.eigenvalues() - (Vector<T>(3) << 45, 25, 25).finished()).cwiseAbs().maxCoeff()),
@@ -279,10 +274,8 @@ void circles(kb::book::Report& report) {
     }
     // Figure data (double): 30 points on each circle.
     const auto data = kb::concentric_rings<double>({30, 30}, {1.0, 2.0});
-    kb::KernelPca<double> lift(3), quad(3), lin(2);
-    lift.fit(kb::ParaboloidLiftKernel<double>{}, data.X);
-    quad.fit(kb::PolynomialKernel<double>(0.0, 2), data.X);
-    lin.fit(kb::LinearKernel<double>{}, data.X);
+    kb::KernelPca<double> lift(kb::ParaboloidLiftKernel<double>{}, data.X, 3),
+        quad(kb::PolynomialKernel<double>(0.0, 2), data.X, 3), lin(kb::LinearKernel<double>{}, data.X, 2);
     write_csv("circles.csv",
               {"y1", "y2", "circle", "lift_x3", "lift_pc1", "lift_pc2", "lift_pc3", "quad_pc1", "quad_pc2", "quad_pc3",
                "linear_pc1", "linear_pc2"},
@@ -308,8 +301,7 @@ void rings(kb::book::Report& report) {
     report.precision<double>();
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
-    kb::KernelPca<double> kp(3);
-    kp.fit(k, data.X);
+    kb::KernelPca<double> kp(k, data.X, 3);
     const Matrix<double>& Y = kp.scores();
     report.say("radii 1, 2, 3, 100 points each; " + k.describe() + " (σ = 1, beeny's convention)");
     report.say("μ₁…μ₃ = " + kb::book::matrix_to_string(Matrix<double>(kp.eigenvalues().transpose()), 8, "") +
@@ -347,10 +339,8 @@ void s_surface(kb::book::Report& report) {
     report.precision<double>();
     const auto S = kb::s_curve<double>(40, 10);
     const std::vector<double> t = column(S.param, 0), s = column(S.param, 1);
-    kb::KernelPca<double> pca(3), kpca(6);
-    pca.fit(kb::LinearKernel<double>{}, S.X);
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
-    kpca.fit(k, S.X);
+    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, 3), kpca(k, S.X, 6);
     report.say("400 points on a 40×10 grid of (t, s); PCA = kernel PCA with xᵀy; kernel PCA with " + k.describe());
     auto describe = [&](const std::string& name, const Matrix<double>& Y) {
         std::string line = name + ": |Spearman ρ| with t / with s:";

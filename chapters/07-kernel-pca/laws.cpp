@@ -140,8 +140,7 @@ TEST_CASE_TEMPLATE("transforming the training points reproduces the fitted score
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(p);
-        kp.fit(c.k, c.X);
+        kb::KernelPca<T> kp(c.k, c.X, p);
         // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.X) - kp.scores())), training_bound(ref, p, K),
                      "transform(X) = Y");
@@ -154,8 +153,7 @@ TEST_CASE_TEMPLATE("uncentred kernel rows do not reproduce the training scores: 
     const Matrix<T> X = fixed_X<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(2);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 2);
     const Matrix<T> K = kb::gram(k, X);
     const auto bound = training_bound(ref, 2, K); // the property's bound
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.transform(X) - kp.scores())), bound, "transform(X) = Y");
@@ -175,8 +173,7 @@ TEST_CASE_TEMPLATE("transform is row-wise: points one by one give the same score
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(p);
-        kp.fit(c.k, c.X);
+        kb::KernelPca<T> kp(c.k, c.X, p);
         const Matrix<T> together = kp.transform(c.Z);
         Matrix<T> one_by_one(c.Z.rows(), kp.components());
         for (Eigen::Index m = 0; m < c.Z.rows(); ++m) one_by_one.row(m) = kp.transform(Matrix<T>(c.Z.row(m)));
@@ -193,8 +190,7 @@ TEST_CASE_TEMPLATE("centring new points with their own batch means is not row-wi
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(2);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 2);
     auto batch_centred = [&](const Matrix<T>& Zb) {
         const Matrix<T> Kz = kb::gram(k, Zb, X);
         const T N(X.rows()), M(Zb.rows());
@@ -222,8 +218,7 @@ TEST_CASE_TEMPLATE("polynomial-kernel PCA equals PCA of the explicit features fo
         const auto c = any_polynomial_case<T>(max_points<T>());
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference();
-        kb::KernelPca<T> kp(any_well_posed_p(ref));
-        kp.fit(c.k, c.X);
+        kb::KernelPca<T> kp(c.k, c.X, any_well_posed_p(ref));
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         check_equals_explicit_pca(kp, ref, fm.features(c.X), fm.features(c.Z), kp.transform(c.Z),
                                   stacked(K, Matrix<T>(kb::gram(c.k, c.Z, c.X))));
@@ -242,8 +237,7 @@ TEST_CASE_TEMPLATE("linear-kernel PCA equals ordinary PCA of the centred data [z
         const kb::LinearKernel<T> k;
         const Matrix<T> K = kb::gram(k, X);
         const auto ref = reference_for<T>(kb::LinearKernel<R>{}, Xi, 10);
-        kb::KernelPca<T> kp(any_well_posed_p(ref));
-        kp.fit(k, X);
+        kb::KernelPca<T> kp(k, X, any_well_posed_p(ref));
         check_equals_explicit_pca(kp, ref, X, Z, kp.transform(Z), stacked(K, Matrix<T>(kb::gram(k, Z, X))));
     });
 }
@@ -254,8 +248,7 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const kb::LinearKernel<T> k;
     const auto ref = reference_for<T>(kb::LinearKernel<R>{}, fixed_Xi(), 2);
-    kb::KernelPca<T> kp(2);
-    kp.fit(k, X);
+    kb::KernelPca<T> kp(k, X, 2);
     const Matrix<T> Xc = kb::center_columns(X), Zc = Z.rowwise() - kb::column_means(X);
     const auto svd = kb::thin_svd(Xc);
     const Matrix<T> S = Xc * svd.V, Sz = Zc * svd.V;
@@ -266,7 +259,7 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - S * S.transpose())), bound,
                     "Y Yᵀ = S Sᵀ");
     // Scores u_j·μ_j (Zhu's step (e) on training points, after centring) are too long by √μ_j.
-    const Matrix<T> unnormalised = kp.centred_gram() * kp.eigenvectors();
+    const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors();
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(unnormalised * unnormalised.transpose() - S * S.transpose())),
                      bound, "unnormalised scores");
     // The seeds' λ = μ/N in place of μ: scores u_j √λ_j are too short by √N.
@@ -289,8 +282,7 @@ TEST_CASE_TEMPLATE("scores never exceed the centred feature norm and use all of 
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(p);
-        kp.fit(c.k, c.X);
+        kb::KernelPca<T> kp(c.k, c.X, p);
         // Bessel: Σ_j y_j(z)² = ‖P φ̃(z)‖² ≤ ‖φ̃(z)‖² = k̃(z, z).
         Vector<T> kzz(c.Z.rows());
         for (Eigen::Index m = 0; m < c.Z.rows(); ++m) kzz(m) = c.k(c.Z.row(m), c.Z.row(m));
@@ -314,8 +306,7 @@ TEST_CASE_TEMPLATE("at full rank the training scores carry the whole centred ker
         const Eigen::Index r = c.exact_rank();
         const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor; // (RC_PRE does not short-circuit)
         RC_PRE(resolvable);
-        kb::KernelPca<T> kp(r);
-        kp.fit_gram(K);
+        kb::KernelPca<T> kp(K, r);
         // Against the reference K̃ (real100, J K J): the eigensolver's backward error, and the
         // rounding of K and of its centring (one_pass(N, N·max|K|)).
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - ref.Kc)), full_rank_bound(ref, K),
@@ -334,9 +325,7 @@ TEST_CASE_TEMPLATE("below full rank Y Yt misses K~ by the eigenvalues left out a
     using Qr = kb::rational;
     const Eigen::Index r = exact_centred_rank(kb::gram(kb::PolynomialKernel<Qr>(Qr(1), 2), kb::from_integers<Qr>(fixed_Xi(), 2)));
     REQUIRE(r == 5); // 6 features, 6 points in general position: rank N − 1
-    kb::KernelPca<T> full(r), short_of(r - 1);
-    full.fit_gram(K);
-    short_of.fit_gram(K);
+    kb::KernelPca<T> full(K, r), short_of(K, r - 1);
     const auto bound = full_rank_bound(ref, K);
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(full.scores() * full.scores().transpose() - ref.Kc)), bound, "p = rank");
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(short_of.scores() * short_of.scores().transpose() - ref.Kc)), bound,
@@ -362,8 +351,7 @@ TEST_CASE_TEMPLATE("sign rule: in every column of eigenvectors() and scores() th
         // 1 … (number of eigenvalues of the reference above the floor) components.
         const Eigen::Index resolved = resolved_count(ref);
         RC_PRE(resolved >= 1);
-        kb::KernelPca<T> kp(*kb::test::size_in(1, static_cast<int>(resolved)));
-        kp.fit_gram(K);
+        kb::KernelPca<T> kp(K, *kb::test::size_in(1, static_cast<int>(resolved)));
         RC_ASSERT(largest_entries_positive(kp.eigenvectors()));
         RC_ASSERT(largest_scores_positive(kp.scores()));
     });
@@ -377,8 +365,7 @@ TEST_CASE_TEMPLATE("sign rule companion: a flipped column keeps Y Yt = K~ but br
     const Matrix<T> X = fixed_X<T>();
     const Matrix<T> K = kb::gram(kb::PolynomialKernel<T>(T(1), 2), X);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(5); // the exact rank of K̃ (see the companion above)
-    kp.fit_gram(K);
+    kb::KernelPca<T> kp(K, 5); // the exact rank of K̃ (see the companion above)
     REQUIRE(largest_entries_positive(kp.eigenvectors()));
     REQUIRE(largest_scores_positive(kp.scores()));
     const auto bound = full_rank_bound(ref, K); // the law's bound
@@ -399,9 +386,8 @@ TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:al
     const kb::PolynomialKernel<T> k(T(1), 2);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
     REQUIRE(ref.mu(0) > 1);
-    kb::KernelPca<T> kp(3);
-    kp.fit(k, X);
-    const Matrix<T> unnormalised = kp.centred_gram() * kp.eigenvectors(); // = Y diag(√μ)
+    kb::KernelPca<T> kp(k, X, 3);
+    const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors(); // = Y diag(√μ)
     // The property's check, with the training points as the points z.
     const Matrix<T> K = kb::gram(k, X);
     const Vector<T> kxx = K.diagonal();

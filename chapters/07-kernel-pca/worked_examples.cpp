@@ -230,8 +230,7 @@ TEST_CASE_TEMPLATE("two circles: kernel PCA with the kernel of the lift finds th
     // so the eigenvalues of K̃ are N·(9/4, 5/4, 5/4) = (45, 25, 25) and PC1 = ±(r² − 5/2).
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
     const Eigen::Index N = data.X.rows();
-    kb::KernelPca<T> kp(3);
-    kp.fit(kb::ParaboloidLiftKernel<T>{}, data.X);
+    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, 3);
     const Vector<T> expected = (Vector<T>(3) << 45, 25, 25).finished();
     KB_CHECK_WITHIN(T((kp.eigenvalues() - expected).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(45)),
                     "μ = N (9/4, 5/4, 5/4)");
@@ -257,8 +256,7 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
     // Var r²/2 = 9/8. Eigenvalues N·(17/8, 17/8, 9/8) = (42.5, 42.5, 22.5).
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
     const Eigen::Index N = data.X.rows();
-    kb::KernelPca<T> kp(3);
-    kp.fit(kb::PolynomialKernel<T>(T(0), 2), data.X);
+    kb::KernelPca<T> kp(kb::PolynomialKernel<T>(T(0), 2), data.X, 3);
     const Vector<T> expected = (Vector<T>(3) << T(85) / 2, T(85) / 2, T(45) / 2).finished();
     KB_CHECK_WITHIN(T((kp.eigenvalues() - expected).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(43)),
                     "μ = N (17/8, 17/8, 9/8)");
@@ -273,14 +271,12 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
     }
     // (1 + xᵀy)² (zhu:ex7b) adds the linear features √2y: eigenvalues N·(5/2, 5/2, 17/8, 17/8, 9/8),
     // so the radial axis is the *fifth* component.
-    kb::KernelPca<T> kp1(5);
-    kp1.fit(kb::PolynomialKernel<T>(T(1), 2), data.X);
+    kb::KernelPca<T> kp1(kb::PolynomialKernel<T>(T(1), 2), data.X, 5);
     const Vector<T> expected1 = (Vector<T>(5) << 50, 50, T(85) / 2, T(85) / 2, T(45) / 2).finished();
     KB_CHECK_WITHIN(T((kp1.eigenvalues() - expected1).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(50)),
                     "μ = N (5/2, 5/2, 17/8, 17/8, 9/8)");
     // Linear kernel: eigenvalues N·(5/4, 5/4) = (25, 25), class means 0: nothing separates.
-    kb::KernelPca<T> lin(2);
-    lin.fit(kb::LinearKernel<T>{}, data.X);
+    kb::KernelPca<T> lin(kb::LinearKernel<T>{}, data.X, 2);
     KB_CHECK_WITHIN(T((lin.eigenvalues() - Vector<T>::Constant(2, T(25))).cwiseAbs().maxCoeff()),
                     kb::test::factorisation<T>(N, T(25)), "linear: μ = (25, 25)");
     for (Eigen::Index j = 0; j < 2; ++j) {
@@ -293,8 +289,7 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
 TEST_CASE_TEMPLATE("two circles: a wrong prediction of the spectrum is caught [zhu:ex3]", T, KB_REALS) {
     // Companion: the variance of r² (not of r) gives the radial eigenvalue; the law's bound.
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
-    kb::KernelPca<T> kp(1);
-    kp.fit(kb::ParaboloidLiftKernel<T>{}, data.X);
+    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, 1);
     const auto bound = kb::test::factorisation<T>(20, T(45));
     KB_CHECK_WITHIN(T(kp.eigenvalues()(0) - T(45)), bound, "N Var(r²)");
     KB_CHECK_EXCEEDS(T(kp.eigenvalues()(0) - T(20) / T(4)), bound, "N Var(r)");
@@ -319,8 +314,7 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
     for (int a = 0; a < 3; ++a) KB_CHECK_PRINTED(double(ref.pc3[a]), pc3_ring[a]);
     // Radii 1, 2, 3 with 100 points each; k(x, y) = exp(−‖x − y‖²/σ²), σ = 1 (beeny's σ).
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
-    kb::KernelPca<double> kp(3);
-    kp.fit(kb::GaussianKernel<double>::from_zhu_sigma(1.0), data.X);
+    kb::KernelPca<double> kp(kb::GaussianKernel<double>::from_zhu_sigma(1.0), data.X, 3);
     const Matrix<double>& Y = kp.scores();
     // Eigenvalues: the eigensolver's backward error and the rounding of K̃ (max|K| = 1).
     const double nK = double(ref.norm);
@@ -379,8 +373,7 @@ TEST_CASE("three rings: the reference catches a wrong radial component and a wro
     const RingsReference ref = rings_reference();
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
-    kb::KernelPca<double> kp(3);
-    kp.fit(k, data.X);
+    kb::KernelPca<double> kp(k, data.X, 3);
     const double nK = double(ref.norm);
     const double gap3 = std::min(double(ref.mu[1].first - ref.mu[2].first), double(ref.mu[2].first - ref.mu[3].first));
     const double amp = 1.5 * std::sqrt(double(ref.mu[2].first));
@@ -408,10 +401,8 @@ TEST_CASE("S-shaped surface: neither PCA nor Gaussian kernel PCA keeps the acros
     const int n_t = 40, n_s = 10, N = n_t * n_s;
     const auto S = kb::s_curve<double>(n_t, n_s); // t along the S, s ∈ (0, 2) across it
     const std::vector<double> t = column(S.param, 0), s = column(S.param, 1);
-    kb::KernelPca<double> pca(3);
-    pca.fit(kb::LinearKernel<double>{}, S.X);
-    kb::KernelPca<double> kpca(6);
-    kpca.fit(kb::GaussianKernel<double>::from_zhu_sigma(1.0), S.X);
+    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, 3);
+    kb::KernelPca<double> kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), S.X, 6);
     auto rho = [](const Matrix<double>& Y, Eigen::Index j, const std::vector<double>& v) {
         return std::abs(kb::book::spearman(column(Y, j), v));
     };
@@ -512,8 +503,7 @@ TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_trans
                                           1.829193148865923, -0.280458600627327, 0.42406499053361).finished();
     const Matrix<double> transform = (Matrix<double>(2, 3) << -0.451925191920027, 0.525239067211904, -0.057245249233303,
                                       -0.316516281771003, -1.098444800782055, -0.858889192568635).finished();
-    kb::KernelPca<double> kp(3);
-    kp.fit(kb::PolynomialKernel<double>(1.0, 2), X);
+    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, 3);
     // Two implementations (LAPACK there, Eigen here) differ by their eigensolvers' backward
     // errors: on the scores, the subspace bound with the smallest gap of the spectrum.
     // μ, the gaps and ‖K̃‖ from the reference (real100, independent of both implementations).
@@ -537,27 +527,26 @@ TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j) - kernla
         const Matrix<T> K = kb::gram(c.k, c.X);
         const auto ref = c.reference(); // μ_p, the gap and ‖K̃‖: real100, independent of the fit
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(p);
-        kp.fit_gram(K);
+        kb::KernelPca<T> kp(K, p);
         const Eigen::Index N = K.rows();
         const T nK = ref.norm, mu_p = ref.mu(p - 1);
         // The slides: K̃ a_j = N λ_j a_j with N λ_j a_jᵀa_j = 1 …
         const Matrix<T>& A = kp.coefficients();
         const Matrix<T> Nl = (T(N) * kp.feature_variances()).asDiagonal();
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centred_gram() * A - A * Nl)),
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - A * Nl)),
                      kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "K̃A = A·NΛ");
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(A.transpose() * A * Nl - Matrix<T>::Identity(p, p))),
                      kb::test::factorisation<T>(N, T(nK / mu_p)), "N λ_j a_jᵀ a_j = 1");
         // … and the scores are Y = K̃ A (slides:score on the training points).
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centred_gram() * A - kp.scores())),
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - kp.scores())),
                      kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "Y = K̃A");
         // kernlab: eig = eigenvalues of K̃/N (the seeds' λ), pcv = unit eigenvectors of K̃/N
         // divided by √eig, rotated = K̃·pcv. Computed here from its own decomposition of K̃/N.
-        const auto e = kb::top_eigenpairs(Matrix<T>(kp.centred_gram() / T(N)), p);
+        const auto e = kb::top_eigenpairs(Matrix<T>(kp.centered_gram() / T(N)), p);
         KB_RC_WITHIN(T((e.values - kp.feature_variances()).cwiseAbs().maxCoeff()),
                      kb::test::factorisation<T>(N, T(nK / T(N))), "kernlab eig = λ");
         const Matrix<T> pcv = e.vectors * e.values.cwiseSqrt().cwiseInverse().asDiagonal();
-        const Matrix<T> rotated = kp.centred_gram() * pcv;
+        const Matrix<T> rotated = kp.centered_gram() * pcv;
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(rotated * rotated.transpose() - T(N) * kp.scores() * kp.scores().transpose())),
                      kb::test::subspace<T>(N, T(T(N) * nK * nK), ref.gap(p)), "rotated rotatedᵀ = N Y Yᵀ");
     });

@@ -89,10 +89,10 @@ void theorem1(kb::book::Report& report) {
     const auto k = kb::GaussianKernel<T>::from_sigma(T(1));
     const kb::ExplicitFeatureMap<T> phi(k, X);
     report.precision<T>();
-    const Matrix<T> inner = phi.map(X) * phi.map(Z).transpose();
+    const Matrix<T> inner = phi.transform(X) * phi.transform(Z).transpose();
     report.agree("ghiasi:thm1", "⟨φ(x_n), φ(z)⟩ = k(x_n, z) for the 8 training and 3 test points",
                  max_abs_diff(inner, kb::gram(k, X, Z)), map_bound(kb::gram(k, X), T(1)));
-    const Matrix<T> Phi = phi.map_training();
+    const Matrix<T> Phi = phi.training_features();
     report.agree("ghiasi:thm1", "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) (training pairs)",
                  max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), map_bound(kb::gram(k, X), T(1)));
     report.say("    κ(K) = " + kb::book::fmt(phi.condition_number(), 4) + ", estimate Nε√(κλ₁) = " +
@@ -173,7 +173,7 @@ void singular(kb::book::Report& report) {
     const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
     report.precision<T>();
     const kb::ExplicitFeatureMap<T> good(k, X, kb::psd_rounding_tolerance<T>(8, T(K.norm())));
-    const T err_good = max_abs_diff(Matrix<T>(good.map(X) * good.map(Z).transpose()), kZ);
+    const T err_good = max_abs_diff(Matrix<T>(good.transform(X) * good.transform(Z).transpose()), kZ);
     report.agree("ghiasi:thm1", "rank tolerance at the rounding level: rank " + std::to_string(good.rank()) +
                                     ", ⟨φ(x_n), φ(z)⟩ = k(x_n, z)",
                  err_good, map_bound(K, kzz));
@@ -237,7 +237,7 @@ SweepCell sweep_cell(const kb::GaussianKernel<T>& k, const Matrix<T>& X, const M
     const kb::ExplicitFeatureMap<T> truncated(k, X, kb::psd_rounding_tolerance<T>(K.rows(), T(K.norm())));
     cell.rank_tol = static_cast<long>(truncated.rank());
     cell.error_tol =
-        static_cast<double>(max_abs_diff(Matrix<T>(truncated.map(X) * truncated.map(Z).transpose()), kZ));
+        static_cast<double>(max_abs_diff(Matrix<T>(truncated.transform(X) * truncated.transform(Z).transpose()), kZ));
     return cell;
 }
 
@@ -339,14 +339,14 @@ void kpca(kb::book::Report& report, bool print_scores) {
     const T b = map_bound(kb::gram(k, X), T(1));
     report.precision<T>();
     // eqs. 8–11.
-    const Matrix<T> Phi = phi.map_training();
+    const Matrix<T> Phi = phi.training_features();
     report.agree("ghiasi:eq8", "(1/N) Σ φ(x_n) = K^{1/2} e",
                  T((Vector<T>(Phi.colwise().mean().transpose()) - phi.mean()).cwiseAbs().maxCoeff()), b);
     report.agree("ghiasi:eq9", "K^{-1/2}(k_z − Ke) = φ(z) − M",
-                 max_abs_diff(phi.map_centered(Z), Matrix<T>(phi.map(Z).rowwise() - phi.mean().transpose())), b);
-    report.agree("ghiasi:eq10", "ψ(x_n) = K^{1/2}(e_n − e)", max_abs_diff(phi.map_centered(X), phi.map_training_centered()),
+                 max_abs_diff(phi.transform_centered(Z), Matrix<T>(phi.transform(Z).rowwise() - phi.mean().transpose())), b);
+    report.agree("ghiasi:eq10", "ψ(x_n) = K^{1/2}(e_n − e)", max_abs_diff(phi.transform_centered(X), phi.training_features_centered()),
                  b);
-    const Matrix<T> Psi = phi.map_centered(X);
+    const Matrix<T> Psi = phi.transform_centered(X);
     report.agree("ghiasi:eq11", "(1/N) Σ ψ(x_n)ψ(x_n)ᵀ = (1/N) K^{1/2}(I − Neeᵀ)K^{1/2}",
                  max_abs_diff(Matrix<T>(Psi.transpose() * Psi / NN), phi.covariance()), b);
     // eqs. 12–16.
@@ -365,7 +365,7 @@ void kpca(kb::book::Report& report, bool print_scores) {
     report.agree("ghiasi:eq12-15", "K(I − Neeᵀ)u = Nλu with u = K^{1/2}v", r14, sb);
     report.agree("ghiasi:eq12-15", "uᵀK⁻¹u = vᵀv = 1", r15, sb);
     const Matrix<T> s16 = kb::primal_projection(phi, primal, kZ);
-    report.agree("ghiasi:eq16", "k_z K⁻¹u − eᵀu = ⟨ψ(z), v⟩", max_abs_diff(s16, Matrix<T>(phi.map_centered(Z) * primal.v)),
+    report.agree("ghiasi:eq16", "k_z K⁻¹u − eᵀu = ⟨ψ(z), v⟩", max_abs_diff(s16, Matrix<T>(phi.transform_centered(Z) * primal.v)),
                  sb);
     // eqs. 17–23.
     const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
@@ -387,7 +387,7 @@ void kpca(kb::book::Report& report, bool print_scores) {
     // Ordinary PCA on the mapped data.
     const Eigen::RowVectorX<T> M = Phi.colwise().mean();
     const kb::Svd<T> svd = kb::thin_svd(Matrix<T>(Phi.rowwise() - M));
-    const Matrix<T> pca = (phi.map(Z).rowwise() - M) * svd.V.leftCols(p);
+    const Matrix<T> pca = (phi.transform(Z).rowwise() - M) * svd.V.leftCols(p);
     report.agree("ghiasi:eq25", "(25) = ordinary PCA (thin SVD) of the mapped, centred data",
                  max_abs_diff(align_signs(s25, pca), pca), sb);
     if (print_scores) {

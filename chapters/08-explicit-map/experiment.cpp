@@ -196,9 +196,9 @@ Result run_kernel(const Split& s, const std::string& kernel_name, const Kernel& 
     r.kappa = phi.condition_number();
     r.self_min = phi.gram().diagonal().minCoeff();
     r.self_max = phi.gram().diagonal().maxCoeff();
-    const Matrix<double> Ftrain = phi.map_training();
+    const Matrix<double> Ftrain = phi.training_features();
     const Matrix<double> kZ = phi.kernel_columns(s.Xtest); // N×M: k(x_n, z_m)
-    const Matrix<double> Ftest = phi.map_columns(kZ);
+    const Matrix<double> Ftest = phi.transform_columns(kZ);
     // Exactness ⟨φ(x_n), φ(z_m)⟩ = k(x_n, z_m) for every training image and every test
     // image, as digits of agreement relative to the largest kernel value.
     const Matrix<double> inner = Ftrain * Ftest.transpose();

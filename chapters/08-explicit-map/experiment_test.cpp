@@ -104,9 +104,9 @@ Run run_pipeline(const Kernel& k, const ImageSet& s, const std::vector<int>& ytr
     Matrix<double> K = kb::gram(k, s.Xtrain);
     const auto eig = kb::symmetric_eigen(K);
     kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, kb::psd_rounding_tolerance<double>(N, eig.values(0)));
-    Matrix<double> Ftrain = phi.map_training();
+    Matrix<double> Ftrain = phi.training_features();
     Matrix<double> kZ = phi.kernel_columns(s.Xtest);
-    Matrix<double> Ftest = phi.map_columns(kZ);
+    Matrix<double> Ftest = phi.transform_columns(kZ);
     Vector<double> kzz(s.Xtest.rows());
     for (Eigen::Index m = 0; m < s.Xtest.rows(); ++m) kzz(m) = k(s.Xtest.row(m), s.Xtest.row(m));
     auto F = kb::fisher_discriminant(Ftrain, ytrain, 2);

@@ -40,20 +40,20 @@ TEST_CASE_TEMPLATE("mean M = K^1/2 e and centred features psi(z) = K^-1/2 (k_z -
         const kb::ExplicitFeatureMap<T> phi(k, X);
         const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
         // eq. 8: the average of the mapped training points (its definition) is K^{1/2}e.
-        const Matrix<T> Phi = phi.map_training();
+        const Matrix<T> Phi = phi.training_features();
         const Vector<T> average = Phi.colwise().mean().transpose();
         KB_RC_WITHIN(T((average - phi.mean()).cwiseAbs().maxCoeff()), bound, "(1/N) Σ φ(x_n) = K^{1/2} e");
         // eq. 9 (as corrected): ψ(z) = φ(z) − M = K^{-1/2}(k_z − Ke).
-        const Matrix<T> shifted = phi.map(Z).rowwise() - phi.mean().transpose();
-        KB_RC_WITHIN(max_abs_diff(phi.map_centered(Z), shifted), bound, "ψ(z) = φ(z) − M");
+        const Matrix<T> shifted = phi.transform(Z).rowwise() - phi.mean().transpose();
+        KB_RC_WITHIN(max_abs_diff(phi.transform_centered(Z), shifted), bound, "ψ(z) = φ(z) − M");
         // eq. 10: at a training point, K^{-1/2}(K_{*,n} − Ke) = K^{1/2}(e_n − e).
-        KB_RC_WITHIN(max_abs_diff(phi.map_centered(X), phi.map_training_centered()), bound,
+        KB_RC_WITHIN(max_abs_diff(phi.transform_centered(X), phi.training_features_centered()), bound,
                      "ψ(x_n) = K^{1/2}(e_n − e)");
         // Failing companion for eq. 10: without −e the right-hand side is φ(x_n) = K^{1/2}e_n,
         // which misses ψ(x_n) by M = K^{1/2}e. For a Gaussian kernel ‖M‖² = eᵀKe ≥ 1/N (all
         // entries of K are positive and its diagonal is 1), so some entry of M is at least
         // 1/N — far beyond the rounding bound.
-        KB_RC_EXCEEDS(max_abs_diff(phi.map_centered(X), phi.map_training()), bound,
+        KB_RC_EXCEEDS(max_abs_diff(phi.transform_centered(X), phi.training_features()), bound,
                       "K^{1/2}e_n in place of K^{1/2}(e_n − e)");
     });
 }
@@ -93,15 +93,15 @@ TEST_CASE_TEMPLATE("erratum eq. 9: psi(z) = phi(z) - M and not psi(z) - M [ghias
     const auto k = kb::GaussianKernel<T>::from_sigma(T(1));
     const kb::ExplicitFeatureMap<T> phi(k, X);
     const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
-    const Matrix<T> psi = phi.map_centered(Z);
-    const Matrix<T> once = phi.map(Z).rowwise() - phi.mean().transpose();
+    const Matrix<T> psi = phi.transform_centered(Z);
+    const Matrix<T> once = phi.transform(Z).rowwise() - phi.mean().transpose();
     const Matrix<T> twice = once.rowwise() - phi.mean().transpose();
     KB_CHECK_WITHIN(max_abs_diff(psi, once), bound, "ψ(z) = φ(z) − M");
     KB_CHECK_EXCEEDS(max_abs_diff(psi, twice), bound, "ψ(z) − M");
     // …and the mean is not K^{-1/2}e either (a plausible slip in eq. 8's last step).
     const Vector<T> wrong_mean = phi.inverse_sqrt() * e_vector<T>(4);
     // The law: the mean of the mapped training points is K^{1/2}e (eq. 8), with the same bound.
-    KB_CHECK_WITHIN(T((Vector<T>(phi.map_training().colwise().mean().transpose()) - phi.mean()).cwiseAbs().maxCoeff()),
+    KB_CHECK_WITHIN(T((Vector<T>(phi.training_features().colwise().mean().transpose()) - phi.mean()).cwiseAbs().maxCoeff()),
                     bound, "K^{1/2} e");
     KB_CHECK_EXCEEDS(T((wrong_mean - phi.mean()).cwiseAbs().maxCoeff()), bound, "K^{-1/2} e");
 }
@@ -135,7 +135,7 @@ TEST_CASE_TEMPLATE("covariance of the centred features is C = (1/N) K^1/2 (I - N
         const kb::ExplicitFeatureMap<T> phi(k, X);
         const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
         // The definition (1/N) Σ ψ(x_n) ψ(x_n)ᵀ, from eq. 9 at the training points.
-        const Matrix<T> Psi = phi.map_centered(X);
+        const Matrix<T> Psi = phi.transform_centered(X);
         const Matrix<T> C_def = Psi.transpose() * Psi / T(X.rows());
         KB_RC_WITHIN(max_abs_diff(C_def, phi.covariance()), bound, "C = (1/N) K^{1/2} J K^{1/2}");
         // Failing companion: the 1/(N − 1) normalisation is a different matrix (N ≥ 2, C ≠ 0).
@@ -204,7 +204,7 @@ TEST_CASE_TEMPLATE("primal projection <psi(z) v> = k_z K^-1 u - e^T u [ghiasi:eq
         const kb::PrimalKpca<T> pca = kb::primal_kpca(phi, N - 1);
         const Matrix<T> proj = kb::primal_projection(phi, pca, D.kZ);
         // Against the definition ⟨ψ(z), v⟩ with ψ from eq. 9 …
-        const Matrix<T> direct = phi.map_centered(D.Z) * pca.v;
+        const Matrix<T> direct = phi.transform_centered(D.Z) * pca.v;
         const Matrix<T> exact = kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ));
         const T scale = kb::max_abs(exact), gap = min_gap<T>(D.mu, N - 1);
         KB_RC_WITHIN(max_abs_diff(proj, direct), score_bound<T>(spec, gap, scale), "eq. 16 = ⟨ψ(z), v⟩");

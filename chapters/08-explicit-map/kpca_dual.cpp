@@ -150,7 +150,7 @@ TEST_CASE_TEMPLATE("dual without the kernel trick: K-bar alpha = N lambda alpha 
             const Matrix<T> dual23 = kb::dual_projection(D.K, kb::DualKpca<T>{dual.lambda, alpha}, D.kZ);
             // The scale of the scores: the exact scores of the design (rational), not dual23's.
             const T exact_scale = kb::max_abs(Matrix<T>(kb::convert_matrix<T>(exact_scores(Dq, Dq.kZ))));
-            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map_centered(D.Z) * V), dual23), score_bound<T>(spec, gap, exact_scale),
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.transform_centered(D.Z) * V), dual23), score_bound<T>(spec, gap, exact_scale),
                          "eq. 23, middle line");
             for (int j = 0; j < N - 1; ++j) {
                 const Vector<T> a = alpha.col(j);
@@ -288,16 +288,15 @@ TEST_CASE_TEMPLATE("primal - dual - combined - ordinary PCA on the mapped data a
             const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
             // Chapter 7's kernel PCA (the kernel trick: JKJ and its eigenvectors, no map), fitted
             // on the same data by its own code.
-            kb::KernelPca<T> kpca(p);
-            kpca.fit(k, X);
+            kb::KernelPca<T> kpca(k, X, p);
             // Ordinary PCA on the explicitly mapped, centred training data (thin SVD).
-            const Matrix<T> Phi = phi.map_training();
+            const Matrix<T> Phi = phi.training_features();
             const RowVector<T> M = Phi.colwise().mean();
             const kb::Svd<T> svd = kb::thin_svd(Matrix<T>(Phi.rowwise() - M));
             const Matrix<T> V = svd.V.leftCols(p);
             for (const Matrix<T>* points : {&X, &Z}) {
                 const Matrix<T> kP = phi.kernel_columns(*points);
-                const Matrix<T> pca = (phi.map(*points).rowwise() - M) * V;
+                const Matrix<T> pca = (phi.transform(*points).rowwise() - M) * V;
                 const Matrix<T> s16 = kb::primal_projection(phi, primal, kP);
                 const Matrix<T> s23 = kb::dual_projection(K, dual, kP);
                 const Matrix<T> s25 = kb::combined_projection(dual, kP);

@@ -70,10 +70,10 @@ TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi
         // κ and λ_max of the input K (k(z, z) = 1 for a Gaussian), not the map's own.
         const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
         // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.
-        const Matrix<T> inner = phi.map(X) * phi.map(Z).transpose();
+        const Matrix<T> inner = phi.transform(X) * phi.transform(Z).transpose();
         KB_RC_WITHIN(max_abs_diff(inner, kb::gram(k, X, Z)), bound, "⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
         // Training pairs too: ΦΦᵀ = K.
-        const Matrix<T> Phi = phi.map_training();
+        const Matrix<T> Phi = phi.training_features();
         KB_RC_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), bound,
                      "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");
         RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
@@ -124,7 +124,7 @@ TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not ex
         const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
         const auto bound = exactness_bound(input_spectrum(K), kzz);
         const kb::ExplicitFeatureMap<T> phi(k, X);
-        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kZ), bound, "K^{-1/2}k_z");
+        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(phi.transform(X) * phi.transform(Z).transpose()), kZ), bound, "K^{-1/2}k_z");
         KB_CHECK_EXCEEDS(max_abs_diff(wrong, kZ), bound, "K⁻¹k_z");
     }
 }
@@ -188,7 +188,7 @@ TEST_CASE_TEMPLATE("failing companion: the map is not exact between two test poi
             const Design<T> D = convert_design<T>(Dq);
             const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
             const Matrix<T> kzz = D.G.bottomRightCorner(M, M);
-            const Matrix<T> inner = phi.map(D.Z) * phi.map(D.Z).transpose();
+            const Matrix<T> inner = phi.transform(D.Z) * phi.transform(D.Z).transpose();
             const T scale = max_diagonal(kzz);
             // κ, λ_max of the designed K (exact rational, decomposed in real100).
             const auto bound = exactness_bound(input_spectrum(Dq.K), scale);
@@ -305,7 +305,7 @@ TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance 
             RC_ASSERT(phi.rank() == expected_rank);
             const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
             // κ over the kept part of the input K (its expected_rank leading eigenvalues).
-            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z)),
+            KB_RC_WITHIN(max_abs_diff(Matrix<T>(phi.transform(X) * phi.transform(Z).transpose()), kb::gram(k, X, Z)),
                          exactness_bound(input_spectrum(K, expected_rank), kzz), "⟨φ(x_n), φ(z)⟩ = k(x_n, z) with K⁺");
         };
         if (gaussian)
@@ -340,7 +340,7 @@ void check_truncated_map(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z
                          const std::function<void(const kb::test::Verdict&)>& report) {
     using std::sqrt;
     const kb::ExplicitFeatureMap<T> phi(k, X, tau);
-    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z), Phi = phi.map_training(), PhiZ = phi.map(Z);
+    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z), Phi = phi.training_features(), PhiZ = phi.transform(Z);
     const Eigen::Index N = X.rows();
     const InputSpectrum all = input_spectrum(K);
     Eigen::Index r = 0;
@@ -402,7 +402,7 @@ TEST_CASE_TEMPLATE("failing companion: the truncated map is not exact between a 
     REQUIRE(phi.rank() < N);
     // Theorem 1's check (exactness_bound) over the kept part of the input K.
     const auto exact_check = exactness_bound(input_spectrum(kb::gram(k, X), phi.rank()), T(1));
-    const Matrix<T> err = phi.map_training() * phi.map(Z).transpose() - kb::gram(k, X, Z);
+    const Matrix<T> err = phi.training_features() * phi.transform(Z).transpose() - kb::gram(k, X, Z);
     for (Eigen::Index m = 0; m < Z.rows(); ++m) {
         const T e = kb::max_abs(Matrix<T>(err.col(m)));
         MESSAGE("z = " << static_cast<double>(Z(m, 0)) << ": r = " << phi.rank() << ", error "
@@ -427,7 +427,7 @@ TEST_CASE_TEMPLATE("failing companion: inverting rounding-level eigenvalues lose
     REQUIRE(good.rank() == 3);
     // κ over the 3 eigenvalues of the input K that are not rounding noise.
     const kb::test::Bound<T> bound = exactness_bound(input_spectrum(K, 3), kzz);
-    KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(good.map(X) * good.map(Z).transpose()), kZ), bound, "rank tolerance");
+    KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(good.transform(X) * good.transform(Z).transpose()), kZ), bound, "rank tolerance");
     // Tolerance 0 keeps the positive noise eigenvalues and inverts them: the error leaves
     // the rounding bound by orders of magnitude (about √ε, see the chapter's table).
     const Matrix<T> R = kb::psd_inverse_sqrt(K, T(0));
@@ -501,7 +501,7 @@ TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refuse
         const bool representable = kappa * kb::real100(64 * N) * kb::convert<kb::real100>(kb::epsilon<T>()) < 1;
         if (representable) {
             const kb::ExplicitFeatureMap<T> phi(k, X);
-            const T err = max_abs_diff(Matrix<T>(phi.map(X) * phi.map(Z).transpose()), kb::gram(k, X, Z));
+            const T err = max_abs_diff(Matrix<T>(phi.transform(X) * phi.transform(Z).transpose()), kb::gram(k, X, Z));
             // κ and λ_max from the real100 Gram matrix above, not from the map.
             InputSpectrum spec;
             spec.values = ev;
@@ -574,7 +574,7 @@ TEST_CASE_TEMPLATE("conditioning: a Gram matrix of exactly known kappa is built 
         // |κ̂/κ − 1| ≈ |δλ_min|/λ_min ≤ (1 + c₂)Nε·κ (λ_max = 1): the factorisation bound at scale 2κ.
         KB_CHECK_WITHIN(T(abs(phi.condition_number() / kappa - T(1))), kb::test::factorisation<T>(N, T(2) * kappa),
                         "κ computed against κ designed");
-        const Matrix<T> Phi = phi.map_training();
+        const Matrix<T> Phi = phi.training_features();
         KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), k.G), exactness_bound(designed, T(1)),
                         "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) at κ two decades below the threshold");
     }
@@ -596,12 +596,12 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     const auto g = kb::GaussianKernel<double>::from_gamma(1.0);
     const kb::ExplicitFeatureMap<double> phi(g, X);
     // Test points of the wrong dimension.
-    CHECK_THROWS_WITH_AS(phi.map(Matrix<double>::Ones(2, 3)), doctest::Contains("dimension q = 2"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.map_columns(Matrix<double>::Ones(4, 1)), doctest::Contains("N = 3 entries"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform(Matrix<double>::Ones(2, 3)), doctest::Contains("dimension q = 2"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_columns(Matrix<double>::Ones(4, 1)), doctest::Contains("N = 3 entries"), kb::error);
     // Non-finite test points and training points.
     Matrix<double> bad = Matrix<double>::Zero(1, 2);
     bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(phi.map(bad), doctest::Contains("Z(0,1) = nan is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform(bad), doctest::Contains("Z(0,1) = nan is not finite"), kb::error);
     Matrix<double> Xbad = X;
     Xbad(2, 0) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xbad), doctest::Contains("X(2,0) = inf"), kb::error);

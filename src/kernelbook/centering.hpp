@@ -85,30 +85,31 @@ Matrix<T> double_center(const Matrix<T>& K) {
 /// of the data the model was fitted on, never from the centre of the batch it comes in.
 /// \see \ref ch06-centering
 template <class T>
-struct KernelCentering {
-    RowVector<T> column_mean; ///< \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N)
-    T grand_mean = T(0);      ///< \f$\bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \norm{\bar\phi}^2\f$
-
+class KernelCentering {
+public:
     /// \brief The statistics of the N×N training Gram matrix K.
     /// \throws kb::error if K is not square or not finite.
-    static KernelCentering fit(const Matrix<T>& K) {
-        require_square(K, "KernelCentering::fit", "K");
-        require_finite(K, "KernelCentering::fit", "K");
+    explicit KernelCentering(const Matrix<T>& K) {
+        require_square(K, "KernelCentering", "K");
+        require_finite(K, "KernelCentering", "K");
         const T N(K.rows());
-        KernelCentering c;
-        c.column_mean = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
-        c.grand_mean = c.column_mean.sum() / N; // (1/N²) Σ_{n,l} k(x_n, x_l)
-        return c;
+        column_mean_ = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
+        grand_mean_ = column_mean_.sum() / N; // (1/N²) Σ_{n,l} k(x_n, x_l)
     }
 
+    /// \brief \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N).
+    const RowVector<T>& column_mean() const { return column_mean_; }
+    /// \brief \f$\bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \norm{\bar\phi}^2\f$.
+    const T& grand_mean() const { return grand_mean_; }
+
     /// \brief Number N of training points the statistics come from.
-    Eigen::Index points() const { return column_mean.size(); }
+    Eigen::Index points() const { return column_mean_.size(); }
 
     /// \brief Centres the kernel rows of M points: \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N) becomes
     ///        \f$\tilde k(z_m, x_i)\f$, using the training means only (`slides:center-test`).
     /// \throws kb::error if Kz does not have N columns or is not finite.
-    Matrix<T> center_rows(const Matrix<T>& Kz) const {
-        const std::string where = "KernelCentering::center_rows";
+    Matrix<T> transform(const Matrix<T>& Kz) const {
+        const std::string where = "KernelCentering::transform";
         require(Kz.cols() == points(), where,
                 "Kz has " + std::to_string(Kz.cols()) + " columns but the model was fitted on N = " +
                     std::to_string(points()) +
@@ -119,8 +120,8 @@ struct KernelCentering {
         const Vector<T> own_mean = Kz.rowwise().sum() / N; // (1/N) Σ_l k(z, x_l) = ⟨φ(z), φ̄⟩
         Matrix<T> out = Kz;
         out.colwise() -= own_mean;
-        out.rowwise() -= column_mean;
-        out.array() += grand_mean;
+        out.rowwise() -= column_mean_;
+        out.array() += grand_mean_;
         return out;
     }
 
@@ -129,8 +130,8 @@ struct KernelCentering {
     /// \param kzz the M values \f$k(z_m, z_m)\f$
     /// \param Kz  the M×N kernel rows \f$k(z_m, x_i)\f$
     /// \throws kb::error if the shapes do not match or a value is not finite.
-    Vector<T> center_diagonal(const Vector<T>& kzz, const Matrix<T>& Kz) const {
-        const std::string where = "KernelCentering::center_diagonal";
+    Vector<T> transform_diagonal(const Vector<T>& kzz, const Matrix<T>& Kz) const {
+        const std::string where = "KernelCentering::transform_diagonal";
         require(Kz.cols() == points() && kzz.size() == Kz.rows(), where,
                 "kzz has " + std::to_string(kzz.size()) + " entries and Kz is " + std::to_string(Kz.rows()) +
                     "×" + std::to_string(Kz.cols()) + "; expected M values k(z_m, z_m) and an M×" +
@@ -140,9 +141,13 @@ struct KernelCentering {
         const T N(points());
         // ‖φ(z) − φ̄‖² = k(z, z) − 2⟨φ(z), φ̄⟩ + ‖φ̄‖²
         Vector<T> out = kzz - T(2) * (Kz.rowwise().sum() / N);
-        out.array() += grand_mean;
+        out.array() += grand_mean_;
         return out;
     }
+
+private:
+    RowVector<T> column_mean_;
+    T grand_mean_ = T(0);
 };
 
 /// \brief Centres the kernel rows of M new points with the training statistics
@@ -154,7 +159,7 @@ struct KernelCentering {
 /// \param K  N×N training Gram matrix.
 /// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$, i.e. inner products of the centred
 ///          feature vectors \f$\phi(z_m) - \bar\phi\f$ and \f$\phi(x_i) - \bar\phi\f$
-///          (kb::KernelCentering::center_rows() with the statistics of K).
+///          (kb::KernelCentering::transform() with the statistics of K).
 /// \throws kb::error if the shapes do not match.
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
@@ -164,7 +169,7 @@ Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
             "Kz has " + std::to_string(Kz.cols()) + " columns but K is " + std::to_string(K.rows()) +
                 "×" + std::to_string(K.cols()) +
                 "; Kz(m, i) must be k(z_m, x_i) for the same N training points as K");
-    return KernelCentering<T>::fit(K).center_rows(Kz);
+    return KernelCentering<T>(K).transform(Kz);
 }
 
 } // namespace kb

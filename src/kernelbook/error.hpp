@@ -4,7 +4,7 @@
 ///
 /// Bad input never crashes, never produces NaN and never returns silent garbage: it
 /// throws kb::error with a message that names the argument, says what is wrong and what
-/// to do, e.g. "classical_mds: D must be symmetric, but D(0,2) = 3 and D(2,0) = 4;
+/// to do, e.g. "ClassicalMds: D must be symmetric, but D(0,2) = 3 and D(2,0) = 4;
 /// a dissimilarity matrix lists d(i,j) = d(j,i)".
 
 #include "kernelbook/matrix.hpp"

@@ -106,17 +106,17 @@ public:
     /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4, `ghiasi:thm1`), one row
     ///        per point of Z (M×N). Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
-    Matrix<T> map(const Matrix<T>& Z) const
+    Matrix<T> transform(const Matrix<T>& Z) const
         requires FloatingScalar<T>;
 
     /// \brief \f$\phi\f$ applied to given kernel columns \f$k_Z\f$ (N×M), rows \f$\phi(z_m)^\top\f$.
     /// \throws kb::error if k_Z does not have N rows.
-    Matrix<T> map_columns(const Matrix<T>& kZ) const
+    Matrix<T> transform_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
     /// \brief The features of the training points, rows \f$\phi(x_n)^\top\f$ (N×N);
     ///        \f$\phi(x_n) = K^{-1/2}Ke_n = K^{1/2}e_n\f$.
-    Matrix<T> map_training() const
+    Matrix<T> training_features() const
         requires FloatingScalar<T>;
 
     /// \brief The inner products \f$\inner{\phi(a_i)}{\phi(b_j)}\f$ of the points A and B
@@ -146,17 +146,17 @@ public:
     /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
     ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
-    Matrix<T> map_centered(const Matrix<T>& Z) const
+    Matrix<T> transform_centered(const Matrix<T>& Z) const
         requires FloatingScalar<T>;
 
     /// \brief \f$\psi\f$ applied to given kernel columns \f$k_Z\f$ (N×M).
     /// \throws kb::error if k_Z does not have N rows.
-    Matrix<T> map_centered_columns(const Matrix<T>& kZ) const
+    Matrix<T> transform_centered_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
     /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10,
     ///        `ghiasi:eq10`), one row per training point (N×N). Floating types only.
-    Matrix<T> map_training_centered() const
+    Matrix<T> training_features_centered() const
         requires FloatingScalar<T>;
 
     /// \brief The covariance of the centred training features,
@@ -229,6 +229,15 @@ private:
     T rho_ = T(0);
     T rank_tol_ = T(0);
 };
+
+/// \brief The scalar type of kb::ExplicitFeatureMap(k, X) is deduced from the points X.
+template <class K, class T>
+    requires Kernel<K, T>
+ExplicitFeatureMap(K, Matrix<T>) -> ExplicitFeatureMap<T>;
+/// \brief The scalar type of kb::ExplicitFeatureMap(k, X, rank_tol) is deduced from the points X.
+template <class K, class T>
+    requires Kernel<K, T>
+ExplicitFeatureMap(K, Matrix<T>, T) -> ExplicitFeatureMap<T>;
 
 /// \brief Kernel PCA in the explicit feature space, primal form (eqs. 12–15,
 ///        `ghiasi:eq12-15`): the eigenpairs \f$(\lambda, v)\f$ of the covariance C, and
@@ -334,13 +343,13 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
 #define KB_EXPLICIT_MAP_MEMBERS_FLOATING(PREFIX, T)                                             \
     PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool);                         \
     PREFIX void ExplicitFeatureMap<T>::refuse(bool, const T&) const;                           \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map(const Matrix<T>&) const;                       \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_columns(const Matrix<T>&) const;               \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_training() const;                              \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform(const Matrix<T>&) const;                       \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>&) const;               \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features() const;                              \
     PREFIX Vector<T> ExplicitFeatureMap<T>::mean() const;                                      \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_centered(const Matrix<T>&) const;              \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_centered_columns(const Matrix<T>&) const;      \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::map_training_centered() const;                     \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_centered(const Matrix<T>&) const;              \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>&) const;      \
+    PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const;                     \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::covariance() const;                                \
     PREFIX PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);            \
     PREFIX Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&,   \

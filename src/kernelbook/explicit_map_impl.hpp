@@ -34,19 +34,19 @@ Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>& Z) const {
 }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map(const Matrix<T>& Z) const
-    requires FloatingScalar<T> { return map_columns(kernel_columns(Z)); }
+Matrix<T> ExplicitFeatureMap<T>::transform(const Matrix<T>& Z) const
+    requires FloatingScalar<T> { return transform_columns(kernel_columns(Z)); }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map_columns(const Matrix<T>& kZ) const
+Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>& kZ) const
     requires FloatingScalar<T> {
     require_columns(kZ);
     return (inv_sqrt_ * kZ).transpose();
 }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map_training() const
-    requires FloatingScalar<T> { return map_columns(K_); }
+Matrix<T> ExplicitFeatureMap<T>::training_features() const
+    requires FloatingScalar<T> { return transform_columns(K_); }
 
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>& A, const Matrix<T>& B) const {
@@ -60,7 +60,7 @@ Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>& kA, 
     if constexpr (is_exact_v<T>)
         return kA.transpose() * (pinv_ * kB);
     else
-        return map_columns(kA) * map_columns(kB).transpose();
+        return transform_columns(kA) * transform_columns(kB).transpose();
 }
 
 template <class T>
@@ -81,11 +81,11 @@ Vector<T> ExplicitFeatureMap<T>::mean() const
 }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map_centered(const Matrix<T>& Z) const
-    requires FloatingScalar<T> { return map_centered_columns(kernel_columns(Z)); }
+Matrix<T> ExplicitFeatureMap<T>::transform_centered(const Matrix<T>& Z) const
+    requires FloatingScalar<T> { return transform_centered_columns(kernel_columns(Z)); }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map_centered_columns(const Matrix<T>& kZ) const
+Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>& kZ) const
     requires FloatingScalar<T> {
     require_columns(kZ);
     // ψ(z) = K^{-1/2}(k_z − Ke): subtract the kernel column of the mean, then map.
@@ -94,7 +94,7 @@ Matrix<T> ExplicitFeatureMap<T>::map_centered_columns(const Matrix<T>& kZ) const
 }
 
 template <class T>
-Matrix<T> ExplicitFeatureMap<T>::map_training_centered() const
+Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const
     requires FloatingScalar<T> {
     // Row n is (K^{1/2}(e_n − e))ᵀ: the rows of K^{1/2} minus their mean, i.e. J K^{1/2}.
     return centering_matrix<T>(size()) * sqrt_;
@@ -250,7 +250,7 @@ PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p) {
     detail::require_components(p, detail::resolved_rank(eig.values), "primal_kpca");
     PrimalKpca<T> out{eig.values.head(p), eig.vectors.leftCols(p), Matrix<T>()};
     // Signs: training scores ⟨ψ(x_n), v⟩ under the sign rule.
-    const Vector<T> s = detail::sign_of_scores<T>(map.map_training_centered() * out.v);
+    const Vector<T> s = detail::sign_of_scores<T>(map.training_features_centered() * out.v);
     out.v = out.v * s.asDiagonal();
     // u = K^{1/2} v  (eq. 14), so that vᵀv = uᵀK⁻¹u = 1 (eq. 15).
     out.u = map.gram_sqrt() * out.v;

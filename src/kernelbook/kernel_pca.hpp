@@ -69,13 +69,11 @@ enum class NonPsdPolicy {
 /// `gallier:proj` (scores), equivalently Gallier's SVD route `gallier:svd`; centring by
 /// `slides:center` and, for new points, `slides:center-test` (chapter 6).
 ///
-/// Two ways to fit: kb::KernelPca::fit() with a kernel and the N×q data (then
-/// kb::KernelPca::transform() takes new points), or kb::KernelPca::fit_gram() with a
-/// precomputed N×N Gram matrix (then kb::KernelPca::transform_gram() takes the kernel rows
-/// \f$k(z_m, x_i)\f$ of new points).
+/// Constructing it fits it, in one of two ways: with a kernel and the N×q data (then
+/// kb::KernelPca::transform() takes new points), or with a precomputed N×N Gram matrix (then
+/// kb::KernelPca::transform_gram() takes the kernel rows \f$k(z_m, x_i)\f$ of new points).
 /// \code
-/// kb::KernelPca<double> kpca(2);
-/// kpca.fit(kb::GaussianKernel<double>::from_zhu_sigma(1.0), X);
+/// kb::KernelPca kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), X, 2); // T from X
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
@@ -83,29 +81,24 @@ enum class NonPsdPolicy {
 template <class T>
 class KernelPca {
 public:
-    /// \brief A model that will keep p components.
-    /// \param components p ≥ 1 (checked against the rank of \f$\Kc\f$ when fitting)
-    /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
-    /// \throws kb::error if p < 1.
-    explicit KernelPca(Eigen::Index components, NonPsdPolicy policy = NonPsdPolicy::refuse)
-        : p_(components), policy_(policy) {
-        require(components >= 1, "KernelPca",
-                "components = " + std::to_string(components) + " must be ≥ 1");
-    }
-
-    /// \brief Fits on the rows of X (N×q) with the kernel k; keeps k and X for
+    /// \brief Fits on the rows of X (N×q) with the kernel k, and keeps k and X for
     ///        kb::KernelPca::transform().
-    /// \throws kb::error if N < 2, X is not finite, or as kb::KernelPca::fit_gram().
-    /// \param k any kb::Kernel over T; the model keeps it as a kb::AnyKernel.
-    KernelPca& fit(AnyKernel<T> k, const Matrix<T>& X) {
-        *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
-        require_min_points(X, 2, "KernelPca::fit", "X");
-        require_finite(X, "KernelPca::fit", "X");
+    /// \param k          any kb::Kernel over T; the model keeps it as a kb::AnyKernel
+    /// \param X          N×q training points, N ≥ 2, finite
+    /// \param components p ≥ 1, at most the rank of \f$\Kc\f$; kb::all_components (the
+    ///                   default) keeps every component above the rank tolerance
+    /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
+    /// \throws kb::error if N < 2, X is not finite, or as the constructor from a Gram matrix.
+    KernelPca(AnyKernel<T> k, const Matrix<T>& X, Eigen::Index components = all_components,
+              NonPsdPolicy policy = NonPsdPolicy::refuse)
+        : p_(components), policy_(policy) {
+        require_components_argument();
+        require_min_points(X, 2, "KernelPca", "X");
+        require_finite(X, "KernelPca", "X");
         fit_gram(gram(k, X));
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
         kernel_.emplace(std::move(k));
         X_ = X;
-        return *this;
     }
 
     /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$.
@@ -116,10 +109,18 @@ public:
     /// and `slides:eig`, whose \f$\sigma_j^2 = \mu_j\f$ are Gallier's (`gallier:svd`); keep the
     /// top p; \f$a_j = u_j/\sqrt{\mu_j}\f$ (`slides:norm`); \f$Y = U_p\,\mathrm{diag}(\sqrt{\mu_p})\f$
     /// (`zhu:2.3.2`, `gallier:proj`).
+    /// \param K          N×N symmetric Gram matrix, N ≥ 2
+    /// \param components as in the other constructor
+    /// \param policy     as in the other constructor
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
-    ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p exceeds
-    ///         the number of eigenvalues of \f$\Kc\f$ above the rank tolerance.
-    KernelPca& fit_gram(const Matrix<T>& K);
+    ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p < 1 or p
+    ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance.
+    explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,
+                       NonPsdPolicy policy = NonPsdPolicy::refuse)
+        : p_(components), policy_(policy) {
+        require_components_argument();
+        fit_gram(K);
+    }
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
     ///        \f$Y_z = \Kc_z A\f$, with \f$\Kc_z\f$ centred by the *training* means.
@@ -127,20 +128,18 @@ public:
     /// \f$y_j(z) = \sum_i a_{ji}\tilde k(z, x_i)\f$: `slides:score` with the centring of
     /// `slides:center-test`, `zhu:2.3.2` for a new point, `gallier:proj`, and step (e) of
     /// `zhu:alg8` corrected.
-    /// \throws kb::error if the model is not fitted, or Kz does not have N columns or is not finite.
+    /// \throws kb::error if Kz does not have N columns or is not finite.
     Matrix<T> transform_gram(const Matrix<T>& Kz) const;
 
-    /// \brief Scores of the rows of Z (M×q), for a model fitted with kb::KernelPca::fit()
+    /// \brief Scores of the rows of Z (M×q), for a model fitted with a kernel and data
     ///        (kb::KernelPca::transform_gram() of their kernel rows: `slides:score`, `zhu:2.3.2`).
-    /// \throws kb::error if the model is not fitted, was fitted from a Gram matrix, or Z
-    ///         has the wrong dimension or is not finite.
+    /// \throws kb::error if the model was fitted from a Gram matrix, or Z has the wrong
+    ///         dimension or is not finite.
     Matrix<T> transform(const Matrix<T>& Z) const;
 
-    /// \brief Whether fit or fit_gram has succeeded.
-    bool fitted() const { return N_ > 0; }
     /// \brief Number p of components kept.
     Eigen::Index components() const { return p_; }
-    /// \brief Number N of training points (0 before fitting).
+    /// \brief Number N of training points.
     Eigen::Index points() const { return N_; }
     /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
     Eigen::Index rank() const { return rank_; }
@@ -148,36 +147,31 @@ public:
     const T& rank_tolerance() const { return tau_; }
 
     /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\Kc\f$ (scikit-learn's `eigenvalues_`).
-    const Vector<T>& eigenvalues() const { return checked(mu_); }
+    const Vector<T>& eigenvalues() const { return mu_; }
     /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ
     ///        (`zhu:2.3.1`, `slides:eig`).
-    Vector<T> feature_variances() const { return checked(mu_) / T(N_); }
+    Vector<T> feature_variances() const { return mu_ / T(N_); }
     /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
-    const Vector<T>& spectrum() const { return checked(spectrum_); }
+    const Vector<T>& spectrum() const { return spectrum_; }
     /// \brief The unit eigenvectors \f$u_j\f$ of \f$\Kc\f$ (N×p; scikit-learn's `eigenvectors_`).
-    const Matrix<T>& eigenvectors() const { return checked(U_); }
+    const Matrix<T>& eigenvectors() const { return U_; }
     /// \brief \f$a_j = u_j/\sqrt{\mu_j}\f$ (N×p), with \f$N\lambda_j a_j^\top a_j = 1\f$ (`slides:norm`).
-    const Matrix<T>& coefficients() const { return checked(A_); }
+    const Matrix<T>& coefficients() const { return A_; }
     /// \brief Training scores \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (N×p), equal to
     ///        kb::KernelPca::transform() of the training points (`zhu:2.3.2`, `gallier:proj`).
-    const Matrix<T>& scores() const { return checked(Y_); }
+    const Matrix<T>& scores() const { return Y_; }
     /// \brief The centred kernel matrix \f$\Kc = JKJ\f$ (N×N).
-    const Matrix<T>& centred_gram() const { return checked(Kc_); }
+    const Matrix<T>& centered_gram() const { return Kc_; }
     /// \brief The training statistics used to centre new kernel rows.
-    const KernelCentering<T>& centring() const {
-        require_fitted("KernelPca::centring");
-        return centering_;
-    }
+    const KernelCentering<T>& centering() const { return *centering_; }
 
 private:
-    void require_fitted(const std::string& where) const {
-        require(fitted(), where, "the model is not fitted; call fit(k, X) or fit_gram(K) first");
+    void require_components_argument() const {
+        require(p_ == all_components || p_ >= 1, "KernelPca",
+                "components = " + std::to_string(p_) + " must be ≥ 1, or kb::all_components");
     }
-    template <class M>
-    const M& checked(const M& m) const {
-        require_fitted("KernelPca");
-        return m;
-    }
+    // K̃ = JKJ, its eigen-decomposition, and the top p components (kernel_pca_impl.hpp).
+    void fit_gram(const Matrix<T>& K);
     // K̃ must be PSD up to rounding, unless the caller opted in.
     void require_definite(const SymmetricEigen<T>& eig, const std::string& where) const;
     // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
@@ -188,16 +182,21 @@ private:
     Eigen::Index N_ = 0;
     Eigen::Index rank_ = 0;
     T tau_ = T(0);
-    KernelCentering<T> centering_;
+    std::optional<KernelCentering<T>> centering_; // set by fit_gram
     Matrix<T> Kc_;
     Vector<T> spectrum_;
     Vector<T> mu_;
     Matrix<T> U_;
     Matrix<T> A_;
     Matrix<T> Y_;
-    std::optional<AnyKernel<T>> kernel_; // the kernel of fit (none after fit_gram)
-    Matrix<T> X_;                         // the training points of fit
+    std::optional<AnyKernel<T>> kernel_; // the kernel (none when fitted from a Gram matrix)
+    Matrix<T> X_;                         // the training points (with the kernel)
 };
+
+/// \brief The scalar type of kb::KernelPca(k, X, …) is deduced from the data X.
+template <class K, class T>
+    requires Kernel<K, T>
+KernelPca(K, Matrix<T>, Eigen::Index = all_components, NonPsdPolicy = NonPsdPolicy::refuse) -> KernelPca<T>;
 
 /// \cond INTERNAL
 // The compiled members, listed once: PREFIX is `extern template` here (declarations) and

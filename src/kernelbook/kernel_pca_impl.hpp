@@ -8,10 +8,9 @@
 namespace kb {
 
 template <class T>
-KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
+void KernelPca<T>::fit_gram(const Matrix<T>& K) {
     using std::sqrt;
-    const std::string where = "KernelPca::fit";
-    *this = KernelPca(p_, policy_); // forget any previous fit, also if this one fails
+    const std::string where = "KernelPca";
     require_square(K, where, "K");
     require(K.rows() >= 2, where,
             "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) +
@@ -20,7 +19,7 @@ KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
     const Eigen::Index N = K.rows();
 
     // K̃ = J K J, and the training statistics that centre new kernel rows.
-    centering_ = KernelCentering<T>::fit(K);
+    centering_.emplace(K);
     Kc_ = double_center(K);
     const SymmetricEigen<T> eig = symmetric_eigen(Kc_);
     spectrum_ = eig.values;
@@ -29,6 +28,7 @@ KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
 
     // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
     rank_ = numerical_rank(spectrum_, tau_);
+    if (p_ == all_components) p_ = rank_;
     require_components(where);
     mu_ = spectrum_.head(p_);
     U_ = eig.vectors.leftCols(p_);
@@ -38,22 +38,19 @@ KernelPca<T>& KernelPca<T>::fit_gram(const Matrix<T>& K) {
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
     N_ = N;
-    return *this;
 }
 
 template <class T>
 Matrix<T> KernelPca<T>::transform_gram(const Matrix<T>& Kz) const {
-    require_fitted("KernelPca::transform_gram");
     // y_j(z) = Σ_i a_ji k̃(z, x_i)
-    return centering_.center_rows(Kz) * A_;
+    return centering_->transform(Kz) * A_;
 }
 
 template <class T>
 Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
     const std::string where = "KernelPca::transform";
-    require_fitted(where);
     require(kernel_.has_value(), where,
-            "the model was fitted from a Gram matrix (fit_gram), so it has no kernel and no "
+            "the model was fitted from a Gram matrix, so it has no kernel and no "
             "training points to evaluate it at; pass the kernel rows k(z, x_i) to transform_gram");
     require(Z.cols() == X_.cols(), where,
             "Z has points of dimension " + std::to_string(Z.cols()) +
@@ -87,6 +84,10 @@ void KernelPca<T>::require_definite(const SymmetricEigen<T>& eig, const std::str
 template <class T>
 void KernelPca<T>::require_components(const std::string& where) const {
     const Eigen::Index N = spectrum_.size();
+    require(p_ >= 1, where,
+            "every component was asked for, but the centred kernel matrix K̃ has no eigenvalue above the rank "
+            "tolerance " + show(tau_) + " (μ_1 = " + show(spectrum_(0)) +
+                "): the points coincide in feature space, so there is no direction of variance");
     require(p_ <= N - 1, where,
             std::to_string(p_) + " components were asked for, but N = " + std::to_string(N) +
                 " points have at most N − 1 = " + std::to_string(N - 1) +

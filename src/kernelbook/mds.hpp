@@ -6,9 +6,9 @@
 ///        pairwise distances of a configuration.
 ///
 /// Implements `zhu:mds-setup` (kb::mds_stress(), kb::guttman_transform()), `zhu:def1`
-/// (kb::classical_mds(), kb::classical_mds_objective()), `zhu:1.2.1` and `zhu:1.2.2` (classical
+/// (kb::ClassicalMds, kb::classical_mds_objective()), `zhu:1.2.1` and `zhu:1.2.2` (classical
 /// MDS of \f$YY^\top\f$ gives the PCA scores) and `zhu:2.2.2` (kb::gram_from_squared_distances(),
-/// kb::classical_mds_from_distances()).
+/// kb::ClassicalMds with kb::MdsInput::distances).
 ///
 /// Notation of the chapter (`zhu` §1 and §2.2.2): N points are the rows of an N×q data
 /// matrix Y; a p-dimensional configuration is an N×p matrix X whose rows are the
@@ -16,7 +16,7 @@
 /// its entry-wise square; \f$J = I - \tfrac1N\one\one^\top\f$.
 ///
 /// The eigen-decomposition is the library's pre-compiled kb::symmetric_eigen(), so
-/// kb::classical_mds() works in `double`, `kb::real50` and `kb::real100`. Everything
+/// kb::ClassicalMds works in `double`, `kb::real50` and `kb::real100`. Everything
 /// else in this header is one pass of sums and products and works in `kb::rational`
 /// too, exactly.
 ///
@@ -152,123 +152,155 @@ Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
     return double_center(D2) * (T(-1) / T(2));
 }
 
-/// \brief The result of classical MDS (`zhu:def1`, `zhu:2.2.2`): the coordinates, the whole
-///        spectrum of the Gram matrix B, and how much of B the coordinates could not represent.
-///
-/// With \f$B = \sum_j \lambda_j u_j u_j^\top\f$, \f$\lambda_1 \ge \dots \ge \lambda_N\f$, the
-/// coordinates are \f$X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]\f$ (N×p) and
-/// \f$XX^\top = \sum_{j\le p}\lambda_j u_ju_j^\top\f$ is the best approximation of B by a
-/// Gram matrix of rank ≤ p (chapter 3). Eigenvalues with \f$|\lambda| \le \tau\f$ (the
-/// `tolerance`) are rounding and count as zero.
-template <class T>
-struct MdsResult {
-    Matrix<T> X;               ///< N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$
-    Matrix<T> B;               ///< the N×N Gram matrix that was decomposed
-    Vector<T> eigenvalues;     ///< all N eigenvalues of B, decreasing, negative ones included
-    Matrix<T> eigenvectors;    ///< N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen()'s sign rule)
-    Eigen::Index p = 0;        ///< number of coordinates kept (columns of X)
-    Eigen::Index positive = 0; ///< number of eigenvalues \f$> \tau\f$ (the largest p allowed)
-    Eigen::Index negative = 0; ///< number of eigenvalues \f$< -\tau\f$ (0 iff B is PSD to rounding)
-    T tolerance;               ///< \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance())
-    T negative_mass;           ///< \f$\sum_{\lambda_j<-\tau}|\lambda_j| \,/\, \sum_j|\lambda_j|\f$: how non-Euclidean the input is
-    T discarded_mass;          ///< \f$\sum_{j>p,\ \lambda_j>\tau}\lambda_j \,/\, \sum_j|\lambda_j|\f$: positive mass left out when p < `positive`
-    T residual;                ///< \f$\norm{B - XX^\top}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of `zhu:def1`, from the spectrum
+/// \brief What the matrix given to kb::ClassicalMds holds.
+enum class MdsInput {
+    gram,              ///< a Gram (similarity) matrix B, used as given
+    squared_distances, ///< squared dissimilarities \f$D^{(2)}\f$: \f$B = -\tfrac12 JD^{(2)}J\f$ (kb::gram_from_squared_distances())
+    distances          ///< dissimilarities D (`zhu:2.2.2`): squared entrywise, then as `squared_distances`
 };
 
-/// \brief Classical MDS from a Gram (similarity) matrix — the solution of `zhu:def1`:
+/// \brief Classical MDS (`zhu:def1`, `zhu:2.2.2`): constructing it computes the
+///        coordinates, the whole spectrum of the Gram matrix B, and how much of B the
+///        coordinates could not represent — the solution of
 ///        \f[ \min_{X \in \R^{N\times p}} \norm{B - XX^\top}_F, \qquad
 ///            X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]. \f]
 ///
-/// B is used as given: for the Gram matrix \f$YY^\top = UD^2U^\top\f$ of centred data
-/// \f$Y = UDV^\top\f$ (`zhu:1.2.1`) the eigenpairs are \f$(d_j^2, u_j)\f$ and X = UD are the
-/// PCA scores (`zhu:1.2.2`); in Gallier's names, the \f$\sigma_k^2\f$ are the non-zero
-/// eigenvalues of \f$\widehat K = \widehat X\widehat X^\top\f$ (`gallier:svd`). For the Gram
-/// matrix of squared distances, \f$-\tfrac12 JD^{(2)}J\f$, see `zhu:2.2.2`. For uncentred
-/// similarities, centre first with
-/// kb::double_center() if centred coordinates are wanted. Only positive eigenvalues give
-/// coordinates: negative ones are reported (`negative`, `negative_mass`), never square-rooted.
+/// With \f$B = \sum_j \lambda_j u_j u_j^\top\f$, \f$\lambda_1 \ge \dots \ge \lambda_N\f$,
+/// \f$XX^\top = \sum_{j\le p}\lambda_j u_ju_j^\top\f$ is the best approximation of B by a
+/// Gram matrix of rank ≤ p (chapter 3). Eigenvalues with \f$|\lambda| \le \tau\f$ (the
+/// `tolerance()`) are rounding and count as zero.
 ///
-/// \param B N×N symmetric, finite, N ≥ 2.
-/// \param p number of coordinates, \f$1 \le p \le\f$ the number of positive eigenvalues.
-/// \throws kb::error on a non-square, non-symmetric or non-finite B, N < 2, p < 1, p > N,
-///         or p larger than the number of positive eigenvalues of B (the message gives
-///         that number and the negative mass).
+/// A Gram matrix B is used as given: for the Gram matrix \f$YY^\top = UD^2U^\top\f$ of centred
+/// data \f$Y = UDV^\top\f$ (`zhu:1.2.1`) the eigenpairs are \f$(d_j^2, u_j)\f$ and X = UD are the
+/// PCA scores (`zhu:1.2.2`); in Gallier's names, the \f$\sigma_k^2\f$ are the non-zero
+/// eigenvalues of \f$\widehat K = \widehat X\widehat X^\top\f$ (`gallier:svd`). Distances are
+/// turned into \f$B = -\tfrac12 JD^{(2)}J\f$ (`zhu:2.2.2`). For uncentred similarities, centre
+/// first with kb::double_center() if centred coordinates are wanted. Only positive
+/// eigenvalues give coordinates: negative ones are reported (`negative()`,
+/// `negative_mass()`), never square-rooted.
+/// \code
+/// kb::ClassicalMds mds(D, 2, kb::MdsInput::distances); // the type is deduced from D
+/// kb::Matrix<double> X = mds.coordinates();          // N×2
+/// \endcode
 template <class T>
-MdsResult<T> classical_mds(const Matrix<T>& B, Eigen::Index p) {
-    using std::abs;
-    using std::max;
-    using std::sqrt;
-    const std::string where = "classical_mds";
-    require_square(B, where, "B");
-    require(B.rows() >= 2, where, "B is 1×1: MDS needs at least 2 points");
-    require_symmetric(B, where, "B");
-    const Eigen::Index N = B.rows();
-    require(p >= 1 && p <= N, where,
-            "p = " + std::to_string(p) + " coordinates were asked for, but there are N = " + std::to_string(N) +
-                " points; choose 1 ≤ p ≤ N");
-
-    MdsResult<T> out;
-    out.B = B;
-    // B = Σ_j λ_j u_j u_jᵀ, λ₁ ≥ … ≥ λ_N.
-    const SymmetricEigen<T> eig = symmetric_eigen(B);
-    out.eigenvalues = eig.values;
-    out.eigenvectors = eig.vectors;
-    const T scale = max(abs(eig.values(0)), abs(eig.values(N - 1)));
-    out.tolerance = psd_rounding_tolerance<T>(N, scale);
-
-    // Count the positive and negative eigenvalues; |λ| ≤ τ is rounding.
-    T total(0), negative_sum(0);
-    for (Eigen::Index j = 0; j < N; ++j) {
-        total += abs(eig.values(j));
-        if (eig.values(j) > out.tolerance) ++out.positive;
-        if (eig.values(j) < -out.tolerance) {
-            ++out.negative;
-            negative_sum += abs(eig.values(j));
+class ClassicalMds {
+public:
+    /// \brief Classical MDS of the N×N matrix M, read as `input` says.
+    /// \param M N×N: a symmetric finite Gram matrix, or dissimilarities (symmetric, zero
+    ///          diagonal, ≥ 0; kb::require_dissimilarity()), or their squares; N ≥ 2.
+    /// \param components p, \f$1 \le p \le\f$ the number of positive eigenvalues of B;
+    ///          kb::all_components (the default) keeps every positive one.
+    /// \param input what M holds (default kb::MdsInput::gram).
+    /// \throws kb::error on a non-square, non-symmetric or non-finite matrix, a malformed
+    ///         dissimilarity matrix, N < 2, p < 1, p > N, or p larger than the number of
+    ///         positive eigenvalues of B (the message gives that number and the negative mass).
+    explicit ClassicalMds(const Matrix<T>& M, Eigen::Index components = all_components,
+                          MdsInput input = MdsInput::gram) {
+        switch (input) {
+        case MdsInput::gram: fit(M, components); break;
+        case MdsInput::squared_distances: fit(gram_from_squared_distances(M), components); break;
+        case MdsInput::distances:
+            require_dissimilarity(M, "ClassicalMds", "D");
+            fit(gram_from_squared_distances(entrywise_square(M)), components);
+            break;
         }
     }
-    require(p <= out.positive, where,
-            "p = " + std::to_string(p) + " coordinates were asked for, but B has only " +
-                std::to_string(out.positive) + " positive eigenvalue(s) (and " + std::to_string(out.negative) +
-                " negative, holding " + show(total > 0 ? T(negative_sum / total) : T(0)) +
-                " of Σ|λ|); a coordinate needs √λ with λ > 0 — choose p ≤ " + std::to_string(out.positive));
-    out.p = p;
 
-    // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.
-    out.X = eig.vectors.leftCols(p);
-    for (Eigen::Index j = 0; j < p; ++j) out.X.col(j) *= sqrt(eig.values(j));
+    /// \brief N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$.
+    const Matrix<T>& coordinates() const { return X_; }
+    /// \brief The N×N Gram matrix B that was decomposed.
+    const Matrix<T>& gram() const { return B_; }
+    /// \brief All N eigenvalues of B, decreasing, negative ones included.
+    const Vector<T>& eigenvalues() const { return eigenvalues_; }
+    /// \brief N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen()'s sign rule).
+    const Matrix<T>& eigenvectors() const { return eigenvectors_; }
+    /// \brief Number p of coordinates kept (columns of `coordinates()`).
+    Eigen::Index components() const { return X_.cols(); }
+    /// \brief Number N of points.
+    Eigen::Index points() const { return B_.rows(); }
+    /// \brief Number of eigenvalues \f$> \tau\f$ (the largest p allowed).
+    Eigen::Index positive() const { return positive_; }
+    /// \brief Number of eigenvalues \f$< -\tau\f$ (0 iff B is PSD to rounding).
+    Eigen::Index negative() const { return negative_; }
+    /// \brief \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance()).
+    const T& tolerance() const { return tolerance_; }
+    /// \brief \f$\sum_{\lambda_j<-\tau}|\lambda_j| \,/\, \sum_j|\lambda_j|\f$: how non-Euclidean the input is.
+    const T& negative_mass() const { return negative_mass_; }
+    /// \brief \f$\sum_{j>p,\ \lambda_j>\tau}\lambda_j \,/\, \sum_j|\lambda_j|\f$: positive mass
+    ///        left out when p < `positive()`.
+    const T& discarded_mass() const { return discarded_mass_; }
+    /// \brief \f$\norm{B - XX^\top}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of
+    ///        `zhu:def1`, from the spectrum.
+    const T& residual() const { return residual_; }
 
-    // What the coordinates leave out: negative mass, discarded positive mass, the residual.
-    T discarded(0), residual2(0);
-    for (Eigen::Index j = p; j < N; ++j) {
-        if (eig.values(j) > out.tolerance) discarded += eig.values(j);
-        residual2 += eig.values(j) * eig.values(j);
+private:
+    void fit(const Matrix<T>& B, Eigen::Index components) {
+        using std::abs;
+        using std::max;
+        using std::sqrt;
+        const std::string where = "ClassicalMds";
+        require_square(B, where, "B");
+        require(B.rows() >= 2, where, "B is 1×1: MDS needs at least 2 points");
+        require_symmetric(B, where, "B");
+        const Eigen::Index N = B.rows();
+        require(components == all_components || (components >= 1 && components <= N), where,
+                "components = " + std::to_string(components) + " coordinates were asked for, but there are N = " +
+                    std::to_string(N) + " points; choose 1 ≤ components ≤ N, or kb::all_components");
+
+        B_ = B;
+        // B = Σ_j λ_j u_j u_jᵀ, λ₁ ≥ … ≥ λ_N.
+        const SymmetricEigen<T> eig = symmetric_eigen(B);
+        eigenvalues_ = eig.values;
+        eigenvectors_ = eig.vectors;
+        const T scale = max(abs(eig.values(0)), abs(eig.values(N - 1)));
+        tolerance_ = psd_rounding_tolerance<T>(N, scale);
+
+        // Count the positive and negative eigenvalues; |λ| ≤ τ is rounding.
+        T total(0), negative_sum(0);
+        for (Eigen::Index j = 0; j < N; ++j) {
+            total += abs(eig.values(j));
+            if (eig.values(j) > tolerance_) ++positive_;
+            if (eig.values(j) < -tolerance_) {
+                ++negative_;
+                negative_sum += abs(eig.values(j));
+            }
+        }
+        const Eigen::Index p = components == all_components ? positive_ : components;
+        require(p <= positive_ && p >= 1, where,
+                (components == all_components ? std::string("every positive coordinate was")
+                                              : std::to_string(p) + " coordinates were") +
+                    " asked for, but B has only " + std::to_string(positive_) + " positive eigenvalue(s) (and " +
+                    std::to_string(negative_) + " negative, holding " +
+                    show(total > 0 ? T(negative_sum / total) : T(0)) +
+                    " of Σ|λ|); a coordinate needs √λ with λ > 0" +
+                    (positive_ > 0 ? " — choose components ≤ " + std::to_string(positive_) : std::string("")));
+
+        // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.
+        X_ = eig.vectors.leftCols(p);
+        for (Eigen::Index j = 0; j < p; ++j) X_.col(j) *= sqrt(eig.values(j));
+
+        // What the coordinates leave out: negative mass, discarded positive mass, the residual.
+        T discarded(0), residual2(0);
+        for (Eigen::Index j = p; j < N; ++j) {
+            if (eig.values(j) > tolerance_) discarded += eig.values(j);
+            residual2 += eig.values(j) * eig.values(j);
+        }
+        negative_mass_ = negative_sum / total;
+        discarded_mass_ = discarded / total;
+        residual_ = sqrt(residual2);
     }
-    out.negative_mass = negative_sum / total;
-    out.discarded_mass = discarded / total;
-    out.residual = sqrt(residual2);
-    return out;
-}
 
-/// \brief Classical MDS from squared dissimilarities: kb::classical_mds() of
-///        \f$B = -\tfrac12 J D^{(2)} J\f$ (kb::gram_from_squared_distances()).
-/// \param D2 N×N squared dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
-/// \param p  number of coordinates (see kb::classical_mds()).
-/// \throws kb::error as kb::require_dissimilarity() and kb::classical_mds().
-template <class T>
-MdsResult<T> classical_mds_from_squared_distances(const Matrix<T>& D2, Eigen::Index p) {
-    return classical_mds(gram_from_squared_distances(D2), p);
-}
-
-/// \brief Classical MDS from dissimilarities \f$d_{ij}\f$ (`zhu:2.2.2`): squares them and
-///        calls kb::classical_mds_from_squared_distances().
-/// \param D N×N dissimilarities (symmetric, zero diagonal, ≥ 0, N ≥ 2).
-/// \param p number of coordinates (see kb::classical_mds()).
-/// \throws kb::error as kb::require_dissimilarity() and kb::classical_mds().
-template <class T>
-MdsResult<T> classical_mds_from_distances(const Matrix<T>& D, Eigen::Index p) {
-    require_dissimilarity(D, "classical_mds_from_distances", "D");
-    return classical_mds_from_squared_distances(entrywise_square(D), p);
-}
+    Matrix<T> X_;
+    Matrix<T> B_;
+    Vector<T> eigenvalues_;
+    Matrix<T> eigenvectors_;
+    Eigen::Index positive_ = 0;
+    Eigen::Index negative_ = 0;
+    T tolerance_ = T(0);
+    T negative_mass_ = T(0);
+    T discarded_mass_ = T(0);
+    T residual_ = T(0);
+};
 
 /// \brief The objective of classical MDS (`zhu:def1`) at a configuration X:
 ///        \f[ \sum_{i,j}\bigl(b_{ij} - x_i^\top x_j\bigr)^2 = \norm{B - XX^\top}_F^2. \f]

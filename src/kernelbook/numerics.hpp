@@ -14,7 +14,7 @@
 /// | symmetry of an input | \f$8\,n\,\varepsilon\,\max\lvert A\rvert\f$ | kb::require_symmetric: an asymmetry below it is rounding |
 /// | PSD to rounding, rank of a PSD matrix | \f$64\,n\,\varepsilon\,\|A\|_2\f$ | kb::require_psd, kb::psd_pseudo_inverse and the explicit map's ρ, kernel PCA's τ (with \f$\|\tilde K\|_2 \le N\max\lvert K\rvert\f$), Fisher's rank of \f$S_w\f$ |
 /// | default numerical rank | \f$n\,\varepsilon\,\lambda_{\max}\f$ | kb::numerical_rank's default, LAPACK's `matrix_rank` rule |
-/// | rank of a data matrix (PCA) | \f$\max(N, q)\,\varepsilon\,\|X\|_F^2\f$ | kb::pca: both routes agree on the rank |
+/// | rank of a data matrix (PCA) | \f$\max(N, q)\,\varepsilon\,\|X\|_F^2\f$ | kb::Pca: both routes agree on the rank |
 ///
 /// **Calibration of c₁ and c₂.** Measured 2026-11-22 over the whole test suite (seed
 /// 20261122; `KB_REPORT_RATIOS=1` on a test binary prints, per kind and scalar type, the
@@ -96,7 +96,7 @@ T psd_rounding_tolerance(Eigen::Index n, const T& norm2) {
 ///
 /// Forming \f$X^\top X\f$ in floating point perturbs each entry by up to
 /// \f$N\varepsilon\,(|X|^\top|X|)_{ij}\f$, i.e. the eigenvalues by up to about
-/// \f$N\varepsilon\norm{X}_F^2\f$; both routes of kb::pca() use this same tolerance so that they
+/// \f$N\varepsilon\norm{X}_F^2\f$; both routes of kb::Pca use this same tolerance so that they
 /// agree on the rank. (In singular values: \f$\sigma_j \le \sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$.)
 /// \param N, q the shape of the data; \param total_scatter \f$\norm{X}_F^2 = \operatorname{tr}(X^\top X)\f$.
 template <class T>

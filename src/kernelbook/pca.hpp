@@ -6,7 +6,7 @@
 ///        transform of new points. (Lines through planar data: lines.hpp; regression on
 ///        derived features: regression.hpp.)
 ///
-/// Implements `beeny:ex2.1` (kb::pca(), kb::scatter_matrix()), `beeny:defA.4`
+/// Implements `beeny:ex2.1` (kb::Pca, kb::scatter_matrix()), `beeny:defA.4`
 /// (kb::covariance_matrix()) and `beeny:lemA.1`–`beeny:lemA.3` as used by PCA.
 ///
 /// **Conventions.** Rows are points: the data set A is N×q. The centred data is
@@ -92,82 +92,10 @@ Matrix<T> covariance_matrix(const Matrix<T>& A) {
 // PCA
 // ─────────────────────────────────────────────────────────────────────────────────────
 
-/// \brief The two ways kb::pca() computes the principal axes.
+/// \brief The two ways kb::Pca computes the principal axes.
 enum class PcaRoute {
     svd,             ///< thin SVD \f$X = U\Sigma V^\top\f$ of the centred data; \f$\lambda_j = \sigma_j^2\f$
     covariance_eigen ///< symmetric eigen-decomposition \f$X^\top X = V\Lambda V^\top\f$
-};
-
-/// \brief The result of kb::pca(): mean, loadings, spectrum, scores, explained variance,
-///        and the maps between data and scores (`beeny:ex2.1`).
-///
-/// With \f$X = A - \one\mu\f$ and \f$V_k = [v_1, \dots, v_k]\f$:
-/// \f[ X^\top X\, v_j = \lambda_j v_j, \qquad \lambda_j = \sigma_j^2, \qquad P = X V_k = U_k\Sigma_k, \qquad
-///     \hat A_k = P V_k^\top + \one\mu. \f]
-template <class T>
-struct Pca {
-    RowVector<T> mean;        ///< \f$\mu\f$ (1×q): the column means of the training data
-    Matrix<T> loadings;       ///< \f$V_k\f$ (q×k): orthonormal principal axes, sign rule applied
-    Vector<T> eigenvalues;    ///< \f$\lambda_1 \ge \dots \ge \lambda_k\f$: eigenvalues of the scatter matrix \f$X^\top X\f$ (= \f$\sigma_j^2\f$)
-    Vector<T> variances;      ///< \f$\lambda_j/(N-1)\f$: sample variances along \f$v_j\f$, the eigenvalues of \f$\operatorname{cov}(A)\f$ (Definition A.4)
-    Vector<T> singular_values; ///< \f$\sigma_j\f$: singular values of X (length k); by the covariance route \f$\sqrt{\lambda_j}\f$, accurate only to about \f$\sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$ in absolute terms
-    Vector<T> spectrum;       ///< all \f$\min(N, q)\f$ eigenvalues of \f$X^\top X\f$, decreasing (rounding-level negatives set to 0)
-    Vector<T> explained_variance_ratio; ///< \f$\lambda_j / \operatorname{tr}(X^\top X)\f$ for \f$j \le k\f$
-    T total_scatter = T(0);   ///< \f$\operatorname{tr}(X^\top X) = \norm{X}_F^2 = \sum_j \lambda_j\f$, computed directly from X
-    Matrix<T> scores;         ///< \f$P = X V_k\f$ (N×k): the coordinates of the training points on the axes
-    Eigen::Index points = 0;  ///< N, the number of training points
-    Eigen::Index rank = 0;    ///< numerical rank of X (eigenvalues above kb::pca_rank_tolerance())
-
-    /// \brief Number of components kept, k.
-    Eigen::Index components() const { return loadings.cols(); }
-
-    /// \brief Scores of new points, centred with the *training* mean:
-    ///        \f[ P_Z = (Z - \one\mu)\,V_k. \f]
-    /// \param Z M×q new points (rows), finite.
-    /// \returns M×k scores.
-    /// \throws kb::error if Z does not have q columns or is not finite.
-    Matrix<T> transform(const Matrix<T>& Z) const {
-        const std::string where = "Pca::transform";
-        require(Z.cols() == mean.cols(), where,
-                "Z has points of dimension " + std::to_string(Z.cols()) + ", but the PCA was fitted to points of dimension " +
-                    std::to_string(mean.cols()) + "; pass new points as rows with the same " +
-                    std::to_string(mean.cols()) + " coordinates");
-        require_finite(Z, where, "Z");
-        // P_Z = (Z − 𝟙μ) V_k: subtract the training mean, then project on the axes.
-        return (Z.rowwise() - mean) * loadings;
-    }
-
-    /// \brief Reconstruction from the first m components:
-    ///        \f[ \hat Z = P\, V_m^\top + \one\mu, \qquad m = \text{P.cols()} \le k. \f]
-    /// \param P M×m scores (e.g. `scores.leftCols(m)` or `transform(Z).leftCols(m)`), 0 ≤ m ≤ k.
-    /// \returns M×q points.
-    /// \throws kb::error if P has more than k columns or is not finite.
-    Matrix<T> reconstruct(const Matrix<T>& P) const {
-        const std::string where = "Pca::reconstruct";
-        require(P.cols() <= loadings.cols(), where,
-                "P has " + std::to_string(P.cols()) + " columns (scores on " + std::to_string(P.cols()) +
-                    " axes), but only k = " + std::to_string(loadings.cols()) +
-                    " components were kept; refit with more components or pass fewer columns");
-        require_finite(P, where, "P");
-        // Â = P V_mᵀ + 𝟙μ: go back along the first m axes, then add the mean back.
-        Matrix<T> Z = P * loadings.leftCols(P.cols()).transpose();
-        Z.rowwise() += mean;
-        return Z;
-    }
-
-    /// \brief Reconstruction error of points Z from m components,
-    ///        \f[ E_m(Z) = \norm{Z - \bigl((Z - \one\mu)V_m V_m^\top + \one\mu\bigr)}_F. \f]
-    ///
-    /// For the training data this is \f$\bigl(\sum_{j>m}\sigma_j^2\bigr)^{1/2}\f$ (chapter 1,
-    /// `beeny:ex2.1`; the seed prints \f$\sigma_m + \dots + \sigma_n\f$, an erratum).
-    /// \throws kb::error if m is not in [0, k], or as Pca::transform.
-    T reconstruction_error(const Matrix<T>& Z, Eigen::Index m) const {
-        require(m >= 0 && m <= loadings.cols(), "Pca::reconstruction_error",
-                "m = " + std::to_string(m) + " components were asked for, but k = " +
-                    std::to_string(loadings.cols()) + " were kept; choose 0 ≤ m ≤ k");
-        const Matrix<T> P = transform(Z).leftCols(m);
-        return T((Z - reconstruct(P)).norm());
-    }
 };
 
 /// \cond INTERNAL
@@ -199,11 +127,13 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 } // namespace detail
 /// \endcond
 
-/// \brief Principal component analysis of N points in \f$\R^q\f$, keeping k components
-///        (`beeny:ex2.1`).
+/// \brief Principal component analysis of N points in \f$\R^q\f$, keeping p components
+///        (`beeny:ex2.1`): constructing it fits it, and then it gives the mean, loadings,
+///        spectrum, scores and explained variance, and maps new points to scores and back.
 ///
 /// \f[ \mu = \tfrac1N\one^\top A, \quad X = A - \one\mu, \quad
-///     X^\top X = V\Lambda V^\top \;(\text{or } X = U\Sigma V^\top), \quad P = X V_k. \f]
+///     X^\top X = V\Lambda V^\top \;(\text{or } X = U\Sigma V^\top), \quad P = X V_p, \quad
+///     \hat A_p = P V_p^\top + \one\mu. \f]
 /// \f$X^\top X\f$ is symmetric, so its eigenvalues are real and its eigenvectors orthonormal
 /// (`beeny:lemA.1`); it is PSD (`beeny:lemA.3`), so its eigenvalues are \f$\ge 0\f$
 /// (`beeny:lemA.2`) and a negative computed one is rounding, set to 0.
@@ -211,59 +141,159 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 /// same signs, by the sign rule, wherever the largest entry of a loading is well separated).
 /// The SVD route is the default: it never forms \f$X^\top X\f$, so small singular values
 /// keep their relative accuracy.
-///
-/// \param A N×q data, rows are points; N ≥ 2, finite.
-/// \param k number of components, \f$1 \le k \le \min(N-1, q)\f$ and at most the numerical
-///          rank of X (kb::pca_rank_tolerance()).
-/// \param route kb::PcaRoute::svd (default) or kb::PcaRoute::covariance_eigen.
-/// \throws kb::error on fewer than two points, non-finite data, k out of range, or k larger
-///         than the numerical rank (e.g. all points equal, or collinear points and k = 2).
+/// \code
+/// kb::Pca pca(A, 2);                   // the type is deduced from A (kb::Matrix<double>)
+/// kb::Matrix<double> P  = pca.scores();      // N×2
+/// kb::Matrix<double> Pz = pca.transform(Z);  // M×2, new points centred by the training mean
+/// \endcode
 template <class T>
-Pca<T> pca(const Matrix<T>& A, Eigen::Index k, PcaRoute route = PcaRoute::svd) {
-    static_assert(is_floating_v<T>, "kb::pca needs a floating-point scalar (double, real50, real100): the "
-                                    "principal axes are irrational in general. Use kb::scatter_matrix and "
-                                    "kb::covariance_matrix for exact work in kb::rational.");
-    const std::string where = "pca";
-    require_min_points(A, 2, where, "X");
-    require_finite(A, where, "X");
-    const Eigen::Index N = A.rows(), q = A.cols();
-    const Eigen::Index k_max = std::min(N - 1, q);
-    require(k >= 1 && k <= k_max, where,
-            "k = " + std::to_string(k) + " components were asked for, but X is " + std::to_string(N) + "×" +
-                std::to_string(q) + " (N points in dimension q); choose 1 ≤ k ≤ min(N − 1, q) = " +
-                std::to_string(k_max));
+class Pca {
+public:
+    /// \brief Fits PCA to the rows of A.
+    /// \param A N×q data, rows are points; N ≥ 2, finite.
+    /// \param components p, \f$1 \le p \le \min(N-1, q)\f$ and at most the numerical rank of X
+    ///        (kb::pca_rank_tolerance()); kb::all_components (the default) keeps every
+    ///        component above the rank tolerance.
+    /// \param route kb::PcaRoute::svd (default) or kb::PcaRoute::covariance_eigen.
+    /// \throws kb::error on fewer than two points, non-finite data, p out of range, or p larger
+    ///         than the numerical rank (e.g. all points equal, or collinear points and p = 2).
+    explicit Pca(const Matrix<T>& A, Eigen::Index components = all_components, PcaRoute route = PcaRoute::svd) {
+        static_assert(is_floating_v<T>, "kb::Pca needs a floating-point scalar (double, real50, real100): the "
+                                        "principal axes are irrational in general. Use kb::scatter_matrix and "
+                                        "kb::covariance_matrix for exact work in kb::rational.");
+        const std::string where = "Pca";
+        require_min_points(A, 2, where, "X");
+        require_finite(A, where, "X");
+        const Eigen::Index N = A.rows(), q = A.cols();
+        const Eigen::Index p_max = std::min(N - 1, q);
+        require(components == all_components || (components >= 1 && components <= p_max), where,
+                "components = " + std::to_string(components) + " were asked for, but X is " + std::to_string(N) +
+                    "×" + std::to_string(q) + " (N points in dimension q); choose 1 ≤ components ≤ min(N − 1, q) = " +
+                    std::to_string(p_max) + ", or kb::all_components");
 
-    Pca<T> fit;
-    fit.points = N;
-    // μ and X = A − 𝟙μ: centre every column.
-    fit.mean = column_means(A);
-    const Matrix<T> X = A.rowwise() - fit.mean;
-    fit.total_scatter = X.squaredNorm();
+        points_ = N;
+        // μ and X = A − 𝟙μ: centre every column.
+        mean_ = column_means(A);
+        const Matrix<T> X = A.rowwise() - mean_;
+        total_scatter_ = X.squaredNorm();
 
-    Vector<T> lambda, sigma;
-    Matrix<T> V;
-    detail::principal_axes(X, route, lambda, sigma, V);
-    fit.spectrum = lambda;
+        Vector<T> lambda, sigma;
+        Matrix<T> V;
+        detail::principal_axes(X, route, lambda, sigma, V);
+        spectrum_ = lambda;
 
-    // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
-    const T tol = pca_rank_tolerance(N, q, fit.total_scatter);
-    fit.rank = numerical_rank(lambda, tol);
-    if (k > fit.rank)
-        throw error(where + ": k = " + std::to_string(k) +
-                    " components were asked for, but the centred data X has numerical rank " +
-                    std::to_string(fit.rank) + " (λ_" + std::to_string(fit.rank + 1) + " = " +
-                    show(lambda(fit.rank)) + " ≤ tolerance max(N, q)·ε·‖X‖_F² = " + show(tol) +
-                    (fit.rank == 0 ? "; all points coincide" : "") + "); ask for at most " +
-                    std::to_string(fit.rank) + " components");
+        // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
+        const T tol = pca_rank_tolerance(N, q, total_scatter_);
+        rank_ = numerical_rank(lambda, tol);
+        const Eigen::Index p = components == all_components ? rank_ : components;
+        if (p > rank_ || p == 0)
+            throw error(where + ": " + (components == all_components ? std::string("every component was") :
+                                        std::to_string(p) + " components were") +
+                        " asked for, but the centred data X has numerical rank " + std::to_string(rank_) +
+                        " (λ_" + std::to_string(rank_ + 1) + " = " + show(lambda(rank_)) +
+                        " ≤ tolerance max(N, q)·ε·‖X‖_F² = " + show(tol) +
+                        (rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "") +
+                        ")" + (rank_ > 0 ? "; ask for at most " + std::to_string(rank_) + " components" : ""));
 
-    // Keep the first k axes; P = X V_k.
-    fit.loadings = V.leftCols(k);
-    fit.eigenvalues = lambda.head(k);
-    fit.variances = fit.eigenvalues / T(N - 1);
-    fit.singular_values = sigma.head(k);
-    fit.explained_variance_ratio = fit.eigenvalues / fit.total_scatter;
-    fit.scores = X * fit.loadings;
-    return fit;
-}
+        // Keep the first p axes; P = X V_p.
+        loadings_ = V.leftCols(p);
+        eigenvalues_ = lambda.head(p);
+        variances_ = eigenvalues_ / T(N - 1);
+        singular_values_ = sigma.head(p);
+        explained_variance_ratio_ = eigenvalues_ / total_scatter_;
+        scores_ = X * loadings_;
+    }
+
+    /// \brief \f$\mu\f$ (1×q): the column means of the training data.
+    const RowVector<T>& mean() const { return mean_; }
+    /// \brief \f$V_p\f$ (q×p): orthonormal principal axes, sign rule applied.
+    const Matrix<T>& loadings() const { return loadings_; }
+    /// \brief \f$\lambda_1 \ge \dots \ge \lambda_p\f$: eigenvalues of the scatter matrix
+    ///        \f$X^\top X\f$ (= \f$\sigma_j^2\f$).
+    const Vector<T>& eigenvalues() const { return eigenvalues_; }
+    /// \brief \f$\lambda_j/(N-1)\f$: sample variances along \f$v_j\f$, the eigenvalues of
+    ///        \f$\operatorname{cov}(A)\f$ (Definition A.4).
+    const Vector<T>& variances() const { return variances_; }
+    /// \brief \f$\sigma_j\f$: singular values of X (length p); by the covariance route
+    ///        \f$\sqrt{\lambda_j}\f$, accurate only to about \f$\sqrt{\max(N,q)\,\varepsilon}\,\norm{X}_F\f$
+    ///        in absolute terms.
+    const Vector<T>& singular_values() const { return singular_values_; }
+    /// \brief All \f$\min(N, q)\f$ eigenvalues of \f$X^\top X\f$, decreasing (rounding-level
+    ///        negatives set to 0).
+    const Vector<T>& spectrum() const { return spectrum_; }
+    /// \brief \f$\lambda_j / \operatorname{tr}(X^\top X)\f$ for \f$j \le p\f$.
+    const Vector<T>& explained_variance_ratio() const { return explained_variance_ratio_; }
+    /// \brief \f$\operatorname{tr}(X^\top X) = \norm{X}_F^2 = \sum_j \lambda_j\f$, computed directly from X.
+    const T& total_scatter() const { return total_scatter_; }
+    /// \brief \f$P = X V_p\f$ (N×p): the coordinates of the training points on the axes.
+    const Matrix<T>& scores() const { return scores_; }
+    /// \brief N, the number of training points.
+    Eigen::Index points() const { return points_; }
+    /// \brief Numerical rank of X (eigenvalues above kb::pca_rank_tolerance()).
+    Eigen::Index rank() const { return rank_; }
+    /// \brief Number of components kept, p.
+    Eigen::Index components() const { return loadings_.cols(); }
+
+    /// \brief Scores of new points, centred with the *training* mean:
+    ///        \f[ P_Z = (Z - \one\mu)\,V_p. \f]
+    /// \param Z M×q new points (rows), finite.
+    /// \returns M×p scores.
+    /// \throws kb::error if Z does not have q columns or is not finite.
+    Matrix<T> transform(const Matrix<T>& Z) const {
+        const std::string where = "Pca::transform";
+        require(Z.cols() == mean_.cols(), where,
+                "Z has points of dimension " + std::to_string(Z.cols()) + ", but the PCA was fitted to points of dimension " +
+                    std::to_string(mean_.cols()) + "; pass new points as rows with the same " +
+                    std::to_string(mean_.cols()) + " coordinates");
+        require_finite(Z, where, "Z");
+        // P_Z = (Z − 𝟙μ) V_p: subtract the training mean, then project on the axes.
+        return (Z.rowwise() - mean_) * loadings_;
+    }
+
+    /// \brief Reconstruction from the first m components:
+    ///        \f[ \hat Z = P\, V_m^\top + \one\mu, \qquad m = \text{P.cols()} \le p. \f]
+    /// \param P M×m scores (e.g. `scores().leftCols(m)` or `transform(Z).leftCols(m)`), 0 ≤ m ≤ p.
+    /// \returns M×q points.
+    /// \throws kb::error if P has more than p columns or is not finite.
+    Matrix<T> reconstruct(const Matrix<T>& P) const {
+        const std::string where = "Pca::reconstruct";
+        require(P.cols() <= loadings_.cols(), where,
+                "P has " + std::to_string(P.cols()) + " columns (scores on " + std::to_string(P.cols()) +
+                    " axes), but only p = " + std::to_string(loadings_.cols()) +
+                    " components were kept; refit with more components or pass fewer columns");
+        require_finite(P, where, "P");
+        // Â = P V_mᵀ + 𝟙μ: go back along the first m axes, then add the mean back.
+        Matrix<T> Z = P * loadings_.leftCols(P.cols()).transpose();
+        Z.rowwise() += mean_;
+        return Z;
+    }
+
+    /// \brief Reconstruction error of points Z from m components,
+    ///        \f[ E_m(Z) = \norm{Z - \bigl((Z - \one\mu)V_m V_m^\top + \one\mu\bigr)}_F. \f]
+    ///
+    /// For the training data this is \f$\bigl(\sum_{j>m}\sigma_j^2\bigr)^{1/2}\f$ (chapter 1,
+    /// `beeny:ex2.1`; the seed prints \f$\sigma_m + \dots + \sigma_n\f$, an erratum).
+    /// \throws kb::error if m is not in [0, p], or as Pca::transform.
+    T reconstruction_error(const Matrix<T>& Z, Eigen::Index m) const {
+        require(m >= 0 && m <= loadings_.cols(), "Pca::reconstruction_error",
+                "m = " + std::to_string(m) + " components were asked for, but p = " +
+                    std::to_string(loadings_.cols()) + " were kept; choose 0 ≤ m ≤ p");
+        const Matrix<T> P = transform(Z).leftCols(m);
+        return T((Z - reconstruct(P)).norm());
+    }
+
+private:
+    RowVector<T> mean_;
+    Matrix<T> loadings_;
+    Vector<T> eigenvalues_;
+    Vector<T> variances_;
+    Vector<T> singular_values_;
+    Vector<T> spectrum_;
+    Vector<T> explained_variance_ratio_;
+    T total_scatter_ = T(0);
+    Matrix<T> scores_;
+    Eigen::Index points_ = 0;
+    Eigen::Index rank_ = 0;
+};
 
 } // namespace kb

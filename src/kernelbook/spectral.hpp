@@ -27,6 +27,11 @@
 
 namespace kb {
 
+/// \brief The component count that asks for every component the data supports: all
+///        principal axes (or MDS coordinates) whose eigenvalue lies above the method's rank
+///        tolerance. The default of kb::Pca, kb::ClassicalMds and kb::KernelPca.
+inline constexpr Eigen::Index all_components = -1;
+
 /// \brief Eigenpairs of a symmetric matrix: `values` decreasing, `vectors` orthonormal
 ///        columns, \f$A = V\,\mathrm{diag}(\lambda)\,V^\top\f$.
 template <class T>

@@ -3,7 +3,7 @@
 ///        principal components must give the same scores, for the training points and for
 ///        new points, in double, real50 and real100.
 ///
-/// Linear kernel: PCA of the centred data (chapter 1, kb::pca) = classical MDS of the
+/// Linear kernel: PCA of the centred data (chapter 1, kb::Pca) = classical MDS of the
 /// centred Gram matrix (chapter 2, kb::classical_mds) = kernel PCA with the linear kernel
 /// (chapter 7, kb::KernelPca) = kernel PCA through the explicit map, primal (eq. 16), dual
 /// (eq. 23) and combined (eq. 25) (chapter 8). Polynomial kernel: kernel PCA (chapter 7) =
@@ -198,13 +198,12 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             RC_PRE(leading_gap_ld(in, p) > in.mu.front() / 1000);
 
             // Chapter 1: PCA of the data (SVD of the centred data), training and new points.
-            const kb::Pca<T> pca = kb::pca(X, p);
-            const Matrix<T> ref = pca.scores, refZ = pca.transform(Z);
+            const kb::Pca<T> pca(X, p);
+            const Matrix<T> ref = pca.scores(), refZ = pca.transform(Z);
             // Chapter 2: classical MDS of the centred Gram matrix (training points only).
-            const kb::MdsResult<T> mds = kb::classical_mds(Kc, p);
+            const kb::ClassicalMds<T> mds(Kc, p);
             // Chapter 7: kernel PCA with the linear kernel.
-            kb::KernelPca<T> kpca(p);
-            kpca.fit(k, X);
+            kb::KernelPca<T> kpca(k, X, p);
             // Chapter 8: kernel PCA through the explicit map (K has full rank by construction).
             const kb::ExplicitFeatureMap<T> phi(k, X);
             const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, p);
@@ -213,7 +212,7 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
             const auto& mapped = bounds;
-            KB_RC_WITHIN(max_diff(kb::align_signs(mds.X, ref), ref), plain, "MDS scores = PCA scores");
+            KB_RC_WITHIN(max_diff(kb::align_signs(mds.coordinates(), ref), ref), plain, "MDS scores = PCA scores");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "linear kernel PCA = PCA");
             for (const auto& [points, want] : {std::pair{&X, &ref}, std::pair{&Z, &refZ}}) {
                 const Matrix<T> kP = phi.kernel_columns(*points);
@@ -229,7 +228,7 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             // accurate enough to be a reference in real50 and real100).
             for (Eigen::Index j = 0; j < p; ++j) {
                 const auto& b = bounds.eigenvalue;
-                const T s2 = pca.eigenvalues(j);
+                const T s2 = pca.eigenvalues()(j);
                 KB_RC_WITHIN(T(abs(kpca.eigenvalues()(j) - s2)), b, "KernelPca μ = σ²");
                 KB_RC_WITHIN(T(abs(T(N) * primal.lambda(j) - s2)), b, "N λ primal = σ²");
                 KB_RC_WITHIN(T(abs(T(N) * dual.lambda(j) - s2)), b, "N λ dual = σ²");
@@ -267,11 +266,10 @@ TEST_CASE_TEMPLATE("one data set through the book: polynomial kernel PCA = PCA o
 
             // Chapter 4 + chapter 1: PCA of the explicit features φ(x) = W^{1/2} m(x).
             const kb::PolynomialFeatureMap<T> features(k, 2);
-            const kb::Pca<T> pca = kb::pca(features.features(X), p);
-            const Matrix<T> ref = pca.scores, refZ = pca.transform(features.features(Z));
+            const kb::Pca<T> pca(features.features(X), p);
+            const Matrix<T> ref = pca.scores(), refZ = pca.transform(features.features(Z));
             // Chapter 7: kernel PCA with the kernel trick.
-            kb::KernelPca<T> kpca(p);
-            kpca.fit(k, X);
+            kb::KernelPca<T> kpca(k, X, p);
             // Chapter 8: the explicit map's primal (eq. 16), dual (eq. 23) and combined (eq. 25)
             // projections.
             const kb::ExplicitFeatureMap<T> phi(k, X);
@@ -317,20 +315,20 @@ TEST_CASE_TEMPLATE("companion: the chain rejects uncentred MDS - uncentred new p
     const Inputs in = inputs_of(Kq, Matrix<kb::rational>(Xq * Zq.transpose()), Kq.diagonal(),
                                 Vector<kb::rational>(Zq.rowwise().squaredNorm()));
     REQUIRE(leading_gap_ld(in, p) > in.mu.front() / 1000);
-    const kb::Pca<T> pca = kb::pca(X, p);
+    const kb::Pca<T> pca(X, p);
     const auto plain = chain_bounds<T>(in, p).plain;
 
     // The correct routes pass (so the bound is not the reason the broken ones fail) …
-    KB_CHECK_WITHIN(max_diff(kb::align_signs(kb::classical_mds(Kc, p).X, pca.scores), pca.scores), plain, "MDS of JKJ");
+    KB_CHECK_WITHIN(max_diff(kb::align_signs(kb::ClassicalMds(Kc, p).coordinates(), pca.scores()), pca.scores()), plain, "MDS of JKJ");
     // … and each broken one fails by far.
-    const Matrix<T> mds_uncentred = kb::classical_mds(K, p).X;
-    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(mds_uncentred, pca.scores), pca.scores), plain, "MDS of K");
+    const Matrix<T> mds_uncentred = kb::ClassicalMds(K, p).coordinates();
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(mds_uncentred, pca.scores()), pca.scores()), plain, "MDS of K");
     const Matrix<T> unscaled = eig.vectors.leftCols(p);
-    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(unscaled, pca.scores), pca.scores), plain, "u_j as scores");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(unscaled, pca.scores()), pca.scores()), plain, "u_j as scores");
     const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
-    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(dual.alpha, pca.scores), pca.scores), plain, "α as scores");
+    KB_CHECK_EXCEEDS(max_diff(kb::align_signs(dual.alpha, pca.scores()), pca.scores()), plain, "α as scores");
     // New points projected with their raw kernel columns against uncentred eigenvectors:
     // the projection Z V without subtracting the training mean.
-    const Matrix<T> raw = Z * pca.loadings, want = pca.transform(Z);
+    const Matrix<T> raw = Z * pca.loadings(), want = pca.transform(Z);
     KB_CHECK_EXCEEDS(max_diff(kb::align_signs(raw, want), want), plain, "Z V without centring");
 }
