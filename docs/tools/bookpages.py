@@ -9,13 +9,24 @@ writes into DIR
   mainpage.md       docs/mainpage.md with its chapter table and status line filled in
                     (from docs/chapters.tsv and the chapter folders present);
   theorem-index.md  the page `theorem-index`: every label of docs/labels.tsv with its
-                    statement, the tests whose names carry `[label]`, the chapter pages
-                    that discuss it and the library headers that mention it;
+                    statement, the tests whose names carry `[label]` (with the file and
+                    line of each), the chapter pages that discuss it and the library
+                    headers that mention it;
   errata.md         the page `errata`, from docs/errata.md;
   chapters/NN-topic.md  each chapter's README.md as Doxygen reads it: the same text with
                     every label mentioned as a code span (`zhu:thm2`) made a link to its
                     entry on the theorem index (Doxyfile.in takes these copies, not the
                     READMEs, which stay plain markdown for reading in the source tree).
+Their wording is in docs/tools/templates/ (its README.md gives the format).
+
+The tests: `ctest --show-only=json-v1` gives their names and commands. A test that runs a
+doctest executable with --test-case=<name> (as doctest_discover_tests registers them) is
+located by that executable: each is run once with --list-test-cases --reporters=xml, and
+its TestCase elements give the file (shown relative to SRC, or to the source tree BUILD
+was configured from) and line. Other tests (chapter programs, cmake -P scripts, Python
+tests), and a --test-case that names no listed test case, are shown without a location;
+so are all tests of --tests FILE (one ctest name per line, '#' lines skipped). With
+--no-tests (a build without tests) the pages say that no test list was available.
 
 It FAILS (exit 1, every problem listed) when
   - a label has no test (MISSING) — except, with --allow-pending-chapters, a label one of
@@ -23,9 +34,12 @@ It FAILS (exit 1, every problem listed) when
     yet: that label is listed as pending. Once every chapter folder exists nothing is
     pending, so the check is strict again by itself;
   - an erratum names a test that is not in the test list, an unknown label or chapter;
-  - a chapter README's Errata section cites a test (by its name) that no erratum lists;
-  - the data files are malformed (wrong columns, duplicate or malformed labels).
-With --no-tests (a build without tests) the pages say that no test list was available.
+  - a chapter README's Errata section cites a test (by its name) that no entry of
+    docs/errata.md lists;
+  - the data files or the templates are malformed (wrong columns, duplicate or malformed
+    labels, a template block or value missing);
+  - ctest's list cannot be read, or a doctest executable it names is missing, fails or
+    prints no doctest listing, or its listing lacks a test case's name, file or line.
 It WARNS (the theorem index lists them, the build goes on) about labels that no library
 header names (no "Implemented in" line) and test tags that are not labels.
 
@@ -38,9 +52,14 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
+import json
+import os
 import re
+import string
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,10 +67,13 @@ LABEL_RE = re.compile(r"^[a-z]+:[A-Za-z0-9][A-Za-z0-9.\-]*$")
 TAG_RE = re.compile(r"\[([a-z]+:[^\[\]\s]+)\]")
 TEMPLATE_RE = re.compile(r"^(.*)<([^<>]+)>$")
 ERRATA_KINDS = ("formula", "number", "label", "proof", "statement")
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATE_FILES = ("common.md", "mainpage.md", "theorem-index.md", "errata.md")
 
 
 class DataError(Exception):
-    """A malformed data file: the message names the file and line."""
+    """Malformed input (a data file, a template, the test list or a test executable's
+    listing): the message names it, what is wrong and, where it helps, what to do."""
 
 
 # --------------------------------------------------------------------------- data files
@@ -115,7 +137,7 @@ class TestGroup:
     sep: str                       # what follows the prefix's colon in the ctest name ("" or " ")
     base: str                      # the doctest name without the <type> suffix
     types: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)         # the full ctest names
+    where: tuple[str, int] | None = None                    # its file and line, if known
 
     @property
     def display(self) -> str:
@@ -262,17 +284,80 @@ def load_errata(path: Path) -> list[Erratum]:
 
 # --------------------------------------------------------------------------- the tests
 
-def tests_from_ctest(ctest: str, build_dir: str) -> list[str]:
-    out = subprocess.run([ctest, "--test-dir", build_dir, "-N"], check=True,
-                         capture_output=True, text=True).stdout
-    names = [m.group(1) for m in re.finditer(r"^\s*Test\s+#\d+: (.*?)\s*$", out, re.M)]
-    if not names:
-        raise DataError(f"`{ctest} --test-dir {build_dir} -N` listed no test")
-    return names
+Test = tuple[str, tuple[str, int] | None]   # a ctest name, and the file and line of its test case
 
 
-def tests_from_file(path: Path) -> list[str]:
-    return [l.rstrip() for l in path.read_text(encoding="utf-8").splitlines()
+def output_of(command: list[str], what: str) -> str:
+    """What `command` prints; a DataError that names it and what it was for if it fails."""
+    shown = "`" + " ".join(command) + "`"
+    try:
+        p = subprocess.run(command, capture_output=True, text=True)
+    except OSError as e:
+        raise DataError(f"{shown} ({what}) could not run: {e}")
+    if p.returncode != 0:
+        raise DataError(f"{shown} ({what}) exited with {p.returncode}: {p.stderr.strip()[-600:] or 'no message'}")
+    return p.stdout
+
+
+def tests_from_ctest(ctest: str, build_dir: str, root: Path) -> list[Test]:
+    """Every test of ctest's JSON list, in its order, each doctest test case located by the
+    executable that runs it (see the module's docstring)."""
+    command = [ctest, "--test-dir", build_dir, "--show-only=json-v1"]
+    try:
+        listed = [(t["name"], t.get("command") or []) for t in json.loads(output_of(command, "the test list"))["tests"]]
+    except (ValueError, KeyError, TypeError) as e:
+        raise DataError(f"`{' '.join(command)}` did not print ctest's JSON test list ({e!r}); CMake 3.14 or later prints it")
+    if not listed:
+        raise DataError(f"`{' '.join(command)}` listed no test: build the tests first (cmake --build {build_dir})")
+    cache = Path(build_dir, "CMakeCache.txt")
+    configured = re.findall(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.+)$",
+                            cache.read_text(encoding="utf-8", errors="replace") if cache.is_file() else "", re.M)
+    sources = [os.path.realpath(d) + os.sep for d in [root, *configured]]   # where the compiled files are
+    listings: dict[tuple[str, ...], dict[str, tuple[str, int]]] = {}
+    tests = []
+    for name, args in listed:
+        # doctest_discover_tests registers [executor…] executable --test-case=<name>, each
+        # comma of the name escaped as "\,".
+        i = next((i for i, a in enumerate(args) if a.startswith("--test-case=")), 0)
+        found = None
+        if i > 0:
+            runner = tuple(args[:i])
+            if runner not in listings:
+                listings[runner] = doctest_listing(list(runner), name, build_dir)
+            found = listings[runner].get(args[i].removeprefix("--test-case=").replace("\\,", ","))
+        if found:
+            real = os.path.realpath(found[0])
+            found = (next((real[len(s):] for s in sources if real.startswith(s)), os.path.normpath(found[0])), found[1])
+        tests.append((name, found))
+    return tests
+
+
+def doctest_listing(runner: list[str], test: str, build_dir: str) -> dict[str, tuple[str, int]]:
+    """A doctest executable's own list of its test cases: name → (file as compiled, line)."""
+    exe, command = runner[-1], runner + ["--list-test-cases", "--reporters=xml"]
+    shown, rebuild = "`" + " ".join(command) + "`", f"build the tests (cmake --build {build_dir}) and run this again"
+    if not Path(exe).is_file():
+        raise DataError(f"ctest's test '{test}' runs {exe}, which does not exist: {rebuild}")
+    out = output_of(command, f"the test cases of ctest's test '{test}'")
+    try:
+        listing = ET.fromstring(out)
+    except ET.ParseError as e:
+        raise DataError(f"{shown} printed no XML ({e}): is it a doctest executable? It printed {out.strip()[:300]!r}")
+    if listing.tag != "doctest":
+        raise DataError(f"{shown} printed <{listing.tag}>, not doctest's XML listing (<doctest> with a <TestCase> "
+                        f"per test case): is it a doctest executable?")
+    found: dict[str, tuple[str, int]] = {}
+    for case in listing.iter("TestCase"):
+        name, file, line = case.get("name"), case.get("filename"), case.get("line", "")
+        if name is None or not file or not line.isdigit():
+            raise DataError(f"the listing of {exe} has a TestCase without its name, filename or line "
+                            f"({ET.tostring(case, encoding='unicode').strip()}): {rebuild}")
+        found.setdefault(name, (file, int(line)))
+    return found
+
+
+def tests_from_file(path: Path) -> list[Test]:
+    return [(l.rstrip(), None) for l in path.read_text(encoding="utf-8").splitlines()
             if l.strip() and not l.startswith("#")]
 
 
@@ -292,104 +377,51 @@ def test_key(name: str) -> tuple[str, str]:
     return prefix, base.strip()
 
 
-def group_tests(names: list[str]) -> list[TestGroup]:
+def group_tests(tests: list[Test]) -> list[TestGroup]:
     groups: dict[tuple[str, str], TestGroup] = {}
-    for name in names:
+    for name, where in tests:
         prefix, sep, base, typ = split_test_name(name)
         g = groups.setdefault((prefix, base), TestGroup(prefix, sep, base))
-        g.names.append(name)
+        g.where = g.where or where
         if typ:
             g.types.append(typ.replace("kb::", ""))
     return list(groups.values())
 
 
-TEST_MACRO_RE = re.compile(r"\b(?:TEST_CASE|TEST_CASE_TEMPLATE|TEST_CASE_TEMPLATE_DEFINE|TEST_CASE_FIXTURE|SCENARIO|"
-                           r"SCENARIO_TEMPLATE|SCENARIO_TEMPLATE_DEFINE)\s*\(")
-C_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "?": "?", "0": "\0"}
+# --------------------------------------------------------------------------- the pages' text
+
+@functools.cache
+def templates() -> dict[str, tuple[Path, str]]:
+    """Every block of the templates (docs/tools/templates/README.md): name → (file, text)."""
+    blocks: dict[str, tuple[Path, list[str]]] = {}
+    for f in (TEMPLATES / name for name in TEMPLATE_FILES):
+        lines = None
+        for line in f.read_text(encoding="utf-8").removesuffix("\n").split("\n"):
+            m = re.match(r"^%% (\S+)\s*$", line)
+            if m and m.group(1) in blocks:
+                raise DataError(f"{f}: the template block '{m.group(1)}' is defined twice (also in {blocks[m.group(1)][0]})")
+            if m:
+                blocks[m.group(1)] = (f, lines := [])
+            elif lines is not None:
+                lines.append(line)
+    return {name: (f, "\n".join(lines)) for name, (f, lines) in blocks.items()}
 
 
-def string_literals(text: str, pos: int) -> str | None:
-    """The value of the C++ string literal(s) starting at text[pos] (after blanks and
-    comments): adjacent literals are concatenated, as the compiler does, so a test name split
-    over several source lines ("first part "  "second part") is read whole. None if no
-    literal starts there."""
-    parts, n = [], len(text)
-    while True:
-        while pos < n:  # blanks, line and block comments
-            if text[pos].isspace():
-                pos += 1
-            elif text.startswith("//", pos):
-                pos = text.find("\n", pos) if text.find("\n", pos) >= 0 else n
-            elif text.startswith("/*", pos):
-                end = text.find("*/", pos + 2)
-                pos = end + 2 if end >= 0 else n
-            else:
-                break
-        m = re.compile(r'(?:u8|u|U|L)?R"([^()\\\s]{0,16})\(').match(text, pos)
-        if m:  # raw string literal
-            end = text.find(")" + m.group(1) + '"', m.end())
-            if end < 0:
-                return None
-            parts.append(text[m.end():end])
-            pos = end + len(m.group(1)) + 2
-            continue
-        m = re.compile(r'(?:u8|u|U|L)?"').match(text, pos)
-        if not m:
-            break
-        pos, buf = m.end(), []
-        while pos < n and text[pos] != '"':
-            if text[pos] == "\\" and pos + 1 < n:
-                buf.append(C_ESCAPES.get(text[pos + 1], "\\" + text[pos + 1]))
-                pos += 2
-            elif text[pos] == "\n":
-                return None  # unterminated literal
-            else:
-                buf.append(text[pos])
-                pos += 1
-        parts.append("".join(buf))
-        pos += 1
-    return "".join(parts) if parts else None
-
-
-def test_locations(root: Path) -> dict[str, list[tuple[str, int]]]:
-    """Where each doctest test case is defined: its name → [(file, line), …] (a name may be
-    defined in more than one folder; the caller picks the one of the test's prefix).
-    Reads every .cpp and .hpp of chapters/ and tests/; the macros TEST_CASE,
-    TEST_CASE_TEMPLATE, TEST_CASE_TEMPLATE_DEFINE (shared test bodies in a header,
-    instantiated by TEST_CASE_TEMPLATE_INVOKE), TEST_CASE_FIXTURE and SCENARIO; names
-    written as several adjacent literals, possibly over several lines, are joined."""
-    where: dict[str, list[tuple[str, int]]] = {}
-    files = []
-    for top in ("chapters", "tests"):
-        for ext in ("cpp", "hpp"):
-            files += sorted((root / top).glob(f"**/*.{ext}"))
-    for f in files:
-        text = f.read_text(encoding="utf-8", errors="replace")
-        for m in TEST_MACRO_RE.finditer(text):
-            pos = m.end()
-            if "FIXTURE" in m.group(0):  # TEST_CASE_FIXTURE(Class, "name")
-                c = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_:<>]*\s*,").match(text, pos)
-                if not c:
-                    continue
-                pos = c.end()
-            name = string_literals(text, pos)
-            if name is None:
-                continue
-            line = text.count("\n", 0, m.start()) + 1
-            entry = (str(f.relative_to(root)), line)
-            if entry not in where.setdefault(name, []):
-                where[name].append(entry)
-    return where
-
-
-def test_location(locations: dict[str, list[tuple[str, int]]], g: "TestGroup") -> tuple[str, int] | None:
-    """The definition of test case g: by its name, preferring a file of its own folder
-    (chapters/<prefix>/ or tests/<prefix>/) when the name is defined in several."""
-    found = locations.get(g.base) or locations.get(g.base.strip()) or []
-    if g.prefix:
-        mine = [w for w in found if w[0].startswith((f"chapters/{g.prefix}/", f"tests/{g.prefix}/"))]
-        found = mine or found
-    return found[0] if found else None
+def prose(block: str, n: int | None = None, **values) -> str:
+    """The template block `block` filled in with `values` (and $n); its variant `block/1`
+    instead, where there is one, when n == 1."""
+    key = block + "/1" if n == 1 and block + "/1" in templates() else block
+    if key not in templates():
+        raise DataError(f"no template block '{key}' in {TEMPLATES} (a line '%% {key}' of {', '.join(TEMPLATE_FILES)})")
+    f, body = templates()[key]
+    if n is not None:
+        values["n"] = n
+    try:
+        return string.Template(body).substitute(values)
+    except (KeyError, ValueError) as e:
+        what = f"${e.args[0]} is not a value the generator gives there" if isinstance(e, KeyError) else str(e)
+        raise DataError(f"{f}, block '{key}': {what} (it gives {', '.join('$' + v for v in sorted(values)) or 'none'}; "
+                        "$$ is a dollar sign)")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -474,16 +506,12 @@ def table_cell(text: str) -> str:
 
 
 def chapter_ref(c: Chapter) -> str:
-    return f"\\ref {c.page}" if c.page else f"chapter {c.number}, {c.title} (not in this build yet)"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return prose("chapter-linked", page=c.page) if c.page else prose("chapter-absent", number=c.number, title=c.title)
 
 
 # --------------------------------------------------------------------------- the pages
 
-def build(root: Path, tests: list[str] | None, allow_pending: bool):
+def build(root: Path, tests: list[Test] | None, allow_pending: bool):
     """Computes everything; returns (chapters, sources, labels, groups, errata, errors, warnings)."""
     errors: list[str] = []
     warnings: list[str] = []
@@ -528,7 +556,7 @@ def build(root: Path, tests: list[str] | None, allow_pending: bool):
 
     # Errata: labels, chapters and tests must exist.
     group_keys = {(g.prefix, g.base) for g in groups}
-    full_keys = {test_key(n) for n in (tests or [])}
+    full_keys = {test_key(n) for n, _ in (tests or [])}
     for e in errata:
         for l in e.labels:
             if l not in by_label:
@@ -559,29 +587,24 @@ def build(root: Path, tests: list[str] | None, allow_pending: bool):
 
 def chapter_table(chapters: list[Chapter]) -> str:
     num = {c.folder: c.number for c in chapters}
-    rows = ["| # | chapter | what you will find | builds on | its checks, from `build/` |", "|---|---|---|---|---|"]
+    rows = [prose("chapter-table")]
     for c in chapters:
-        title = f"\\ref {c.page} \"{c.title}\"" if c.page else f"{c.title} <em>(not in this build yet)</em>"
-        deps = ", ".join(str(num[d]) for d in c.builds_on) or "—"
-        run = code(f"ctest -R {c.folder}") if c.present else "—"
-        rows.append(f"| {c.number} | {title} | {c.summary} | {deps} | {run} |")
+        title = (prose("chapter-row-title", page=c.page, title=c.title) if c.page else
+                 prose("chapter-row-title-absent", title=c.title))
+        rows.append(prose("chapter-row", number=c.number, title=title, summary=c.summary,
+                          builds_on=", ".join(str(num[d]) for d in c.builds_on) or prose("none"),
+                          checks=prose("chapter-row-checks", folder=c.folder) if c.present else prose("none")))
     return "\n".join(rows)
 
 
 def status_line(labels: list[Label], groups: list[TestGroup], errata: list[Erratum], have_tests: bool) -> str:
     if not have_tests:
-        return ("This build was configured without tests (`KB_BUILD_TESTS=OFF`), so the "
-                "\\ref theorem-index \"theorem index\" cannot say which tests check each statement.")
-    n = len(labels)
-    checked = sum(lb.status == "checked" for lb in labels)
+        return prose("status-no-tests")
     pending = sum(lb.status == "pending" for lb in labels)
-    tagged = sum(1 for g in groups if TAG_RE.search(g.base))
-    s = (f"In this build, **{checked} of the {n} labelled statements** of the sources are checked by "
-         f"{plural(tagged, 'labelled test case')} (\\ref theorem-index \"theorem index\"), and "
-         f"{len(errata)} {'erratum is' if len(errata) == 1 else 'errata are'} recorded (\\ref errata \"errata\").")
-    if pending:
-        s += f" {pending} statements belong to chapters that are not in this build yet."
-    return s
+    s = prose("status", checked=sum(lb.status == "checked" for lb in labels), labels=len(labels),
+              tests=prose("status-tests", n=sum(1 for g in groups if TAG_RE.search(g.base))),
+              errata=prose("status-errata", n=len(errata)))
+    return s + (prose("status-pending", n=pending) if pending else "")
 
 
 def mainpage(root: Path, chapters, labels, groups, errata, have_tests) -> str:
@@ -594,154 +617,107 @@ def mainpage(root: Path, chapters, labels, groups, errata, have_tests) -> str:
     return text
 
 
-def theorem_index(chapters, sources, labels, groups, errata, warnings, have_tests, allow_pending, locations) -> str:
+def theorem_index(chapters, sources, labels, warnings, have_tests) -> str:
     by_folder = {c.folder: c for c in chapters}
-    out = ["# Theorem index {#theorem-index}", ""]
-    out.append("Every checkable statement of the five source documents has a label, such as "
-               "`zhu:thm2`, and every test that checks a statement carries its label in its name, "
-               "in brackets. This page is generated at each build of the book from the test suite "
-               "itself (the names `ctest -N` lists), from the chapter texts and from the library "
-               "headers, by `docs/tools/bookpages.py`; its label list is `docs/labels.tsv`. "
-               "The statements are short paraphrases of what each source *claims*; where a claim "
-               "is wrong, the \\ref errata \"errata\" page has the correction.")
-    out.append("")
-    out.append("A label no test checks is **MISSING**, and the book does not build while one is. "
-               "Run the checks of one statement with `ctest --test-dir build -R zhu:thm2`.")
-    out.append("")
+    out = [prose("index-head")]
     if not have_tests:
-        out += ["**This build was configured without tests (`KB_BUILD_TESTS=OFF`): no test list "
-                "was available, so no label shows its tests below.**", ""]
+        out.append(prose("index-no-tests"))
     pending = [lb for lb in labels if lb.status == "pending"]
     if pending:
         absent = sorted({c for lb in pending for c in lb.chapters if not by_folder[c].present})
-        out.append(f"**Pending:** {plural(len(pending), 'label')} {'has' if len(pending) == 1 else 'have'} no test yet because their chapter "
-                   f"is not in this build ({', '.join(code('chapters/' + a) for a in absent)}). "
-                   "This is allowed only while a chapter folder is absent "
-                   "(`KB_DOCS_ALLOW_PENDING`, see the contributors' page); once every chapter is "
-                   "present, a label without a test fails the build.")
-        out.append("")
-
+        out.append(prose("index-pending", n=len(pending), chapters=", ".join(code("chapters/" + a) for a in absent)))
     unimplemented = [lb for lb in labels if not lb.code]
     if unimplemented:
-        out.append(f"\\warning {plural(len(unimplemented), 'label')} of {len(labels)} "
-                   f"{'has' if len(unimplemented) == 1 else 'have'} no implementation location: no header of "
-                   "`src/kernelbook` names "
-                   f"{'it' if len(unimplemented) == 1 else 'them'} (\\ref idx-unimplemented \"the list\").")
-        out.append("")
+        out.append(prose("index-unimplemented-note", n=len(unimplemented), labels=len(labels)))
 
-    # Summary.
-    out += ["| source | labels | checked | pending | missing |", "|---|---|---:|---:|---:|"]
+    def counts(mine: list[Label]) -> dict[str, int]:
+        return {st: sum(lb.status == st for lb in mine) for st in ("checked", "pending", "missing")}
+    out.append(prose("index-summary"))
     for s in sources:
         mine = [lb for lb in labels if lb.source == s["short"]]
-        cnt = lambda st: sum(lb.status == st for lb in mine)
-        out.append(f"| \\ref idx-{s['short']} \"{s['short']}\" — {s['title']} | {len(mine)} | "
-                   f"{cnt('checked')} | {cnt('pending')} | {cnt('missing')} |")
-    out.append(f"| **all** | {len(labels)} | {sum(lb.status == 'checked' for lb in labels)} | "
-               f"{len(pending)} | {sum(lb.status == 'missing' for lb in labels)} |")
-    out.append("")
+        out.append(prose("index-summary-row", source=s["short"], title=s["title"], labels=len(mine), **counts(mine)))
+    out.append(prose("index-summary-all", labels=len(labels), **counts(labels)))
 
-    word = {"checked": "checked", "pending": "pending", "missing": "**MISSING**", "unknown": "not collected"}
     for s in sources:
         mine = [lb for lb in labels if lb.source == s["short"]]
-        out += [f"## {s['short']} — {s['title']} {{#idx-{s['short']}}}", "",
-                f"*{s['kind'].capitalize()}*, file `{s['seed_file']}` of the seeds.", "",
-                "| label | status | tests | chapter |", "|---|---|---:|---|"]
-        for lb in mine:
-            chs = ", ".join(str(by_folder[c].number) for c in lb.chapters)
-            out.append(f"| \\ref {lb.anchor} \"{lb.label}\" | {word[lb.status]} | {len(lb.tests)} | {chs} |")
+        out.append(prose("index-source", source=s["short"], title=s["title"], kind=s["kind"].capitalize(),
+                         seed_file=s["seed_file"]))
+        out += [prose("index-source-row", anchor=lb.anchor, label=lb.label, status=prose("label-status-" + lb.status),
+                      tests=len(lb.tests), chapters=", ".join(str(by_folder[c].number) for c in lb.chapters))
+                for lb in mine]
         out.append("")
         for lb in mine:
-            out += [f"### {lb.label} {{#{lb.anchor}}}", "", lb.statement, ""]
-            if lb.status == "checked":
-                out.append(f"- **Checked by** {plural(len(lb.tests), 'test case')}:")
-                for g in sorted(lb.tests, key=lambda g: g.display):
-                    line = f"  - {code(g.display)}"
-                    if g.types:
-                        line += " in " + ", ".join(g.types)
-                    loc = test_location(locations, g)
-                    if loc:
-                        line += f" — `{loc[0]}`, line {loc[1]}"
-                    out.append(line)
-            elif lb.status == "pending":
-                absent = [c for c in lb.chapters if not by_folder[c].present]
-                out.append(f"- **Checked by:** pending — no test yet; `chapters/{absent[0]}` is not in this build.")
-            elif lb.status == "missing":
-                out.append(f"- **Checked by:** **MISSING** — no test name carries `[{lb.label}]`.")
-            else:
-                out.append("- **Checked by:** not collected (built without tests).")
-            if lb.pages:
-                out.append("- **Discussed in:** " + ", ".join(chapter_ref(by_folder[f]) for f in lb.pages))
-            else:
-                out.append("- **Discussed in:** " + ", ".join(
-                    chapter_ref(by_folder[c]) if not by_folder[c].readme else
-                    f"{chapter_ref(by_folder[c])} (planned: its text does not name the label)"
-                    for c in lb.chapters))
-            if lb.code:
-                out.append("- **Implemented in:** " + "; ".join(
-                    (f"\\ref {f}" if not f.startswith("src/") else code(f)) + f" ({'line' if len(ls) == 1 else 'lines'} {', '.join(map(str, ls))})"
-                    for f, ls in lb.code))
-            else:
-                out.append("- **Implemented in:** *not named* — no header of `src/kernelbook` mentions "
-                           f"`{lb.label}` (\\ref idx-unimplemented \"warning\")")
-            if lb.errata:
-                out.append("- **Errata:** " + ", ".join(f"\\ref erratum-{e} \"{e}\"" for e in lb.errata))
+            out.append(prose("index-label", label=lb.label, anchor=lb.anchor, statement=lb.statement))
+            out += label_entry(lb, by_folder)
             out.append("")
-    unimplemented = [lb for lb in labels if not lb.code]
     if unimplemented:
-        out += ["## Labels with no implementation location {#idx-unimplemented}", "",
-                f"**Warning:** {plural(len(unimplemented), 'label')} of {len(labels)} {'is' if len(unimplemented) == 1 else 'are'} "
-                "named by no header of `src/kernelbook`, so the index cannot say which library code "
-                f"implements {'it' if len(unimplemented) == 1 else 'them'}. Where a library function implements the "
-                "statement, its Doxygen comment should mention the label (see the contributors' page); "
-                "a statement checked by tests alone (a counterexample, an erratum, a proof step) "
-                "may stay here. This is a warning: the book still builds.", ""]
-        out += [f"- \\ref {lb.anchor} \"{lb.label}\" — {lb.statement} "
-                f"({'chapter' if len(lb.chapters) == 1 else 'chapters'} "
-                f"{', '.join(str(by_folder[c].number) for c in lb.chapters)})" for lb in unimplemented]
+        out.append(prose("index-unimplemented", n=len(unimplemented), labels=len(labels)))
+        out += [prose("index-unimplemented-item", anchor=lb.anchor, label=lb.label, statement=lb.statement,
+                      chapters=prose("index-unimplemented-chapters", n=len(lb.chapters),
+                                     numbers=", ".join(str(by_folder[c].number) for c in lb.chapters)))
+                for lb in unimplemented]
         out.append("")
     if warnings:
-        out += ["## Warnings {#idx-warnings}", "", "Found while generating this page:", ""]
-        out += [f"- {w}" for w in warnings]
+        out.append(prose("index-warnings"))
+        out += [prose("index-warning", warning=w) for w in warnings]
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def label_entry(lb: Label, by_folder: dict[str, Chapter]) -> list[str]:
+    """The lines of a label's entry on the theorem index after its statement."""
+    out = []
+    if lb.status == "checked":
+        out.append(prose("checked-by", n=len(lb.tests)))
+        for g in sorted(lb.tests, key=lambda g: g.display):
+            types = prose("checked-by-test-types", types=", ".join(g.types)) if g.types else ""
+            where = prose("checked-by-test-where", file=g.where[0], line=g.where[1]) if g.where else ""
+            out.append(prose("checked-by-test", test=code(g.display), types=types, where=where))
+    elif lb.status == "pending":
+        out.append(prose("checked-by-pending", chapter=next(c for c in lb.chapters if not by_folder[c].present)))
+    else:
+        out.append(prose("checked-by-" + lb.status, label=lb.label))   # missing or unknown
+    discussed = ([chapter_ref(by_folder[f]) for f in lb.pages] if lb.pages else
+                 [prose("discussed-in-planned", chapter=chapter_ref(c)) if c.readme else chapter_ref(c)
+                  for c in (by_folder[f] for f in lb.chapters)])
+    out.append(prose("discussed-in", chapters=", ".join(discussed)))
+    if lb.code:   # a header documented with \file is linked, another one is named
+        out.append(prose("implemented-in", headers="; ".join(
+            prose("implemented-in-source" if f.startswith("src/") else "implemented-in-header",
+                  header=code(f) if f.startswith("src/") else f,
+                  lines=prose("implemented-in-lines", n=len(ls), numbers=", ".join(map(str, ls))))
+            for f, ls in lb.code)))
+    else:
+        out.append(prose("implemented-in-none", label=lb.label))
+    if lb.errata:
+        out.append(prose("label-errata", errata=", ".join(prose("erratum-ref", id=e) for e in lb.errata)))
+    return out
 
 
 def errata_page(chapters, labels, errata, have_tests) -> str:
     by_folder = {c.folder: c for c in chapters}
     by_label = {lb.label: lb for lb in labels}
-    out = ["# Errata of the source documents {#errata}", ""]
-    out.append("The five documents this book is built from are lecture notes, a draft, slides, a "
-               "book excerpt and a paper. Their formulas, numbers, labels and proofs are claims, "
-               "and this page lists every one the book found wrong: what the source says, the "
-               "correction, and the test that demonstrates it. The tests run with the rest of the "
-               "suite, and the page generator (`docs/tools/bookpages.py`) refuses an entry whose "
-               "test does not exist, so no erratum appears here without its demonstration.")
-    out.append("")
+    out = [prose("errata-head")]
     if not have_tests:
-        out += ["**This build was configured without tests: the tests named below were not checked to exist.**", ""]
+        out.append(prose("errata-no-tests"))
     if not errata:
-        out.append("**No erratum has been recorded yet.** Errata are collected here as the chapters "
-                   "are added to the book; each chapter's text also has an Errata section.")
+        out.append(prose("errata-none"))
         return "\n".join(out) + "\n"
-    out += [f"{len(errata)} {'erratum' if len(errata) == 1 else 'errata'}:", "",
-            "| erratum | label | what is wrong: a wrong …, where, what the source says | chapter |", "|---|---|---|---|"]
+    where = {e.id: prose("errata-where", where=e.where) if e.where else "" for e in errata}
+    out.append(prose("errata-summary", count=prose("errata-count", n=len(errata))))
     for e in errata:
         ch = by_folder.get(e.chapter)
-        what = f"**{e.kind}**" + (f", {e.where}" if e.where else "") + ": " + shorten(e.seed, SEED_CHARS)
-        out.append(f"| \\ref erratum-{e.id} \"{e.id}\" | "
-                   + ", ".join(f"\\ref {by_label[l].anchor} \"{l}\"" if l in by_label else code(l) for l in e.labels)
-                   + f" | {table_cell(what)} | {ch.number if ch else e.chapter} |")
+        what = prose("errata-summary-what", kind=e.kind, where=where[e.id], seed=shorten(e.seed, SEED_CHARS))
+        out.append(prose("errata-summary-row", id=e.id, what=table_cell(what), chapter=ch.number if ch else e.chapter,
+                         labels=", ".join(prose("label-ref", anchor=by_label[l].anchor, label=l) if l in by_label else code(l)
+                                          for l in e.labels)))
     out.append("")
     for e in errata:
         ch = by_folder.get(e.chapter)
-        out += [f"## {e.id} {{#erratum-{e.id}}}", ""]
-        out.append("- **Label:** " + ", ".join(code(l) for l in e.labels) + f" — a wrong {e.kind}"
-                   + (f", {e.where}" if e.where else "") + ".")
-        out.append(f"- **The source says:** {e.seed}")
-        out.append(f"- **Correct:** {e.correction}")
-        out.append("- **Demonstrated by:** " + "; ".join(code(t) for t in e.tests))
+        out.append(prose("erratum", id=e.id, labels=", ".join(code(l) for l in e.labels), kind=e.kind, where=where[e.id],
+                         seed=e.seed, correction=e.correction, tests="; ".join(code(t) for t in e.tests)))
         if ch:
-            out.append(f"- **Chapter:** {chapter_ref(ch)}")
+            out.append(prose("erratum-chapter", chapter=chapter_ref(ch)))
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -902,9 +878,10 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", required=True, type=Path, help="the project's source directory")
     ap.add_argument("--out", type=Path, help="where to write mainpage.md, theorem-index.md, errata.md")
-    ap.add_argument("--ctest", help="the ctest executable (with --build-dir: the test list is `ctest -N`)")
+    ap.add_argument("--ctest", help="the ctest executable (with --build-dir: the test list is ctest's, each doctest "
+                    "test located by its executable)")
     ap.add_argument("--build-dir", help="the build directory whose tests are listed")
-    ap.add_argument("--tests", type=Path, help="a file with one test name per line instead of ctest")
+    ap.add_argument("--tests", type=Path, help="a file with one test name per line instead of ctest (no test is located)")
     ap.add_argument("--no-tests", action="store_true", help="no test list (a build without tests)")
     ap.add_argument("--allow-pending-chapters", action="store_true",
                     help="a label without a test is 'pending', not an error, while one of its chapter folders is absent")
@@ -913,17 +890,16 @@ def main(argv: list[str]) -> int:
     try:
         if a.check_index:
             return check_index(a.root, a.check_index)
-        if not a.out or sum([bool(a.ctest), bool(a.tests), a.no_tests]) != 1:
-            ap.error("give --out and exactly one of --ctest/--build-dir, --tests, --no-tests")
-        tests = (tests_from_ctest(a.ctest, a.build_dir) if a.ctest else
+        if not a.out or sum([bool(a.ctest), bool(a.tests), a.no_tests]) != 1 or bool(a.ctest) != bool(a.build_dir):
+            ap.error("give --out and exactly one of --ctest with --build-dir, --tests, --no-tests")
+        tests = (tests_from_ctest(a.ctest, a.build_dir, a.root) if a.ctest else
                  tests_from_file(a.tests) if a.tests else None)
         chapters, sources, labels, groups, errata, errors, warnings = build(a.root, tests, a.allow_pending_chapters)
         have = tests is not None
         a.out.mkdir(parents=True, exist_ok=True)
         pages = {
             "mainpage.md": mainpage(a.root, chapters, labels, groups, errata, have),
-            "theorem-index.md": theorem_index(chapters, sources, labels, groups, errata, warnings, have,
-                                              a.allow_pending_chapters, test_locations(a.root)),
+            "theorem-index.md": theorem_index(chapters, sources, labels, warnings, have),
             "errata.md": errata_page(chapters, labels, errata, have),
         }
         pages.update(chapter_pages(chapters, labels))
@@ -952,7 +928,7 @@ def main(argv: list[str]) -> int:
     for e in errors:
         print(f"bookpages: error: {e}", file=sys.stderr)
     if errors:
-        print(f"bookpages: {plural(len(errors), 'error')}; the pages were written to {a.out} for inspection, "
+        print(f"bookpages: {len(errors)} error{'s' * (len(errors) > 1)}; the pages were written to {a.out} for inspection, "
               "but the book must not be built like this", file=sys.stderr)
         return 1
     checked = sum(lb.status == "checked" for lb in labels)

@@ -11,16 +11,23 @@ without an INDEX.md).
 
 The fixture: chapters 01-alpha (present, with a README and an Errata section) and 02-beta
 (absent); labels toy:thm1 (a template test in three types, a plain test, an erratum,
-mentioned in the README and in src/kernelbook/toy.hpp), toy:lem2 (four test cases: one
-whose name is split over source lines, two in tests/shared/shared_tests.hpp, one of them a
-TEST_CASE_TEMPLATE_DEFINE and one with the name of a chapter test; an erratum; named by no
-header) and toy:ex3 (no test, chapter 02-beta absent: pending). The README mentions the
-labels in prose, HTML, a table, a heading and in verbatim blocks (chapter-links).
+mentioned in the README and in src/kernelbook/toy.hpp), toy:lem2 (five test cases: one
+whose name, with a comma, is split over source lines, two of the shared tests' executable,
+one of them a TEST_CASE_TEMPLATE_DEFINE and one with the name of a chapter test, and a
+test that is not doctest's; an erratum; named by no header) and toy:ex3 (no test, chapter
+02-beta absent: pending). The README mentions the labels in prose, HTML, a table, a
+heading and in verbatim blocks (chapter-links).
+
+The generator reads the tests as in a build: build/ctest stands in for ctest (it prints
+build/tests.json), and the two doctest executables of build/ (stand-ins run by
+build/doctest_stub.py) list their test cases from the XML beside them. tests.txt holds
+the same names for --tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -40,10 +47,13 @@ def expect(cond: bool, what: str, detail: str = "") -> None:
 
 
 class Run:
-    def __init__(self, gen: Path, root: Path, *extra: str, tests: bool = True):
+    def __init__(self, gen: Path, root: Path, *extra: str, tests: str = "ctest"):
+        """Runs the generator on the fixture at `root`; tests: "ctest" (the fixture's build),
+        "file" (--tests tests.txt) or "none" (--no-tests)."""
         self.out = root / "out"
         args = [sys.executable, str(gen), "--root", str(root), "--out", str(self.out)]
-        args += ["--tests", str(root / "tests.txt")] if tests else ["--no-tests"]
+        args += {"ctest": ["--ctest", str(root / "build/ctest"), "--build-dir", str(root / "build")],
+                 "file": ["--tests", str(root / "tests.txt")], "none": ["--no-tests"]}[tests]
         p = subprocess.run(args + list(extra), capture_output=True, text=True)
         self.rc, self.stdout, self.stderr = p.returncode, p.stdout, p.stderr
 
@@ -61,6 +71,17 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def remove_tests(root: Path, part: str) -> None:
+    """Removes the tests whose names contain `part` from the fixture's test lists."""
+    listing = root / "build/tests.json"
+    data = json.loads(listing.read_text(encoding="utf-8"))
+    data["tests"] = [t for t in data["tests"] if part not in t["name"]]
+    listing.write_text(json.dumps(data), encoding="utf-8")
+    tests = root / "tests.txt"
+    tests.write_text("".join(l for l in tests.read_text(encoding="utf-8").splitlines(True) if part not in l),
+                     encoding="utf-8")
+
+
 def case_index(gen: Path, root: Path) -> None:
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 0, "the generator succeeds with one pending label", r.log())
@@ -76,7 +97,7 @@ def case_index(gen: Path, root: Path) -> None:
     expect("- **Implemented in:** \\ref toy.hpp (line 5)" in p, "the header that names the label is linked, with its line")
     expect("\\ref erratum-toy-thm1-constant" in p, "the label links its erratum")
     lem2 = p.split("### toy:lem2", 1)[1].split("###", 1)[0]
-    expect("**Checked by** 4 test cases:" in lem2, "toy:lem2 has its four test cases (two in 01-alpha, two in shared)", lem2)
+    expect("**Checked by** 5 test cases:" in lem2, "toy:lem2 has its five test cases (three in 01-alpha, two in shared)", lem2)
     expect("toy.hpp" not in lem2 and "- **Implemented in:** *not named*" in lem2,
            "`toy:lem22` in the README and nothing in the header: no false mention, the label is marked not named", lem2)
     ex3 = p.split("### toy:ex3", 1)[1]
@@ -128,9 +149,7 @@ def case_no_errata(gen: Path, root: Path) -> None:
 
 
 def case_missing_label(gen: Path, root: Path) -> None:
-    tests = root / "tests.txt"
-    tests.write_text("".join(l for l in tests.read_text(encoding="utf-8").splitlines(True) if "[toy:lem2]" not in l),
-                     encoding="utf-8")
+    remove_tests(root, "[toy:lem2]")
     edit(root / "docs/errata.md", "- label: toy:lem2", "- label: toy:thm1")
     edit(root / "docs/errata.md", "- test: 01-alpha:lemma two holds exactly [toy:lem2]",
          "- test: 01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]")
@@ -203,23 +222,118 @@ def case_index_compare(gen: Path, root: Path) -> None:
     expect(rc == 1 and "docs/labels.tsv has the label toy:ex3" in out, "a label INDEX.md lacks is reported", out)
 
 
+def located(page: str) -> dict[str, str]:
+    """The theorem index's test lines: test name → line."""
+    return {l.split("``")[1].strip(): l for l in page.splitlines() if l.startswith("  - ``")}
+
+
 def case_test_locations(gen: Path, root: Path) -> None:
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 0, "the generator succeeds", r.log())
-    p = r.page("theorem-index.md")
-    lines = {l.split("``")[1].strip(): l for l in p.splitlines() if l.startswith("  - ``")}
+    lines = located(r.page("theorem-index.md"))
 
     def at(name: str, where: str) -> None:
         line = lines.get(name, "")
         expect(line.endswith(where), f"'{name}' is located at {where}", line or "\n".join(lines))
     at("01-alpha:sum of squares is non-negative [toy:thm1]", "`chapters/01-alpha/properties.cpp`, line 2")
     at('01-alpha:lemma two, a name split over two lines: "quoted" [toy:lem2]',
-       "`chapters/01-alpha/properties.cpp`, line 8")
-    at("shared: lemma two in a shared template test [toy:lem2]", "`tests/shared/shared_tests.hpp`, line 5")
+       "`chapters/01-alpha/properties.cpp`, line 10")
+    at("shared: lemma two in a shared template test [toy:lem2]", "`tests/shared/shared_tests.cpp`, line 4")
     at("01-alpha:lemma two holds exactly [toy:lem2]", "`chapters/01-alpha/properties.cpp`, line 5")
     at("shared: lemma two holds exactly [toy:lem2]", "`tests/shared/shared_tests.hpp`, line 8")
-    missing = [n for n, l in lines.items() if ", line " not in l]
-    expect(not missing, "every test case listed has its file and line", "\n".join(missing))
+    script = lines.get("01-alpha: a script checks lemma two [toy:lem2]", "")
+    expect(script.endswith("``") and ", line " not in script, "a test that runs no doctest executable has no location", script)
+    missing = [n for n, l in lines.items() if ", line " not in l and "a script" not in n]
+    expect(not missing, "every doctest test case listed has its file and line", "\n".join(missing))
+    # A build configured from another checkout of the same sources: its executables name
+    # that checkout's files, which are shown relative to it (CMakeCache.txt says where it is).
+    elsewhere = root.parent / "another-checkout"
+    (root / "build/CMakeCache.txt").write_text(f"CMAKE_HOME_DIRECTORY:INTERNAL={elsewhere}\n", encoding="utf-8")
+    r2 = Run(gen, root, "--allow-pending-chapters")
+    expect(r2.rc == 0 and located(r2.page("theorem-index.md")) == lines,
+           "files of the source tree the build was configured from are shown relative to it", r2.log())
+
+
+def case_test_listings(gen: Path, root: Path) -> None:
+    exe = root / "build/chapters/01-alpha/kb-01-alpha-tests"
+    listing = exe.with_name(exe.name + ".xml")
+    saved = listing.read_text(encoding="utf-8")
+
+    def fails(what: str, *needles: str) -> None:
+        r = Run(gen, root, "--allow-pending-chapters")
+        expect(r.rc == 1 and all(n in r.stderr for n in needles), what, r.log())
+    listing.write_text("kb-01-alpha-tests: unknown option --reporters=xml\n", encoding="utf-8")
+    fails("an executable whose listing is not XML fails, naming it", "kb-01-alpha-tests --list-test-cases --reporters=xml",
+          "printed no XML", "unknown option")
+    listing.write_text('<?xml version="1.0"?>\n<testsuites name="kb-01-alpha-tests"/>\n', encoding="utf-8")
+    fails("an executable whose XML is not doctest's listing fails", "printed <testsuites>, not doctest's XML listing")
+    listing.write_text(saved.replace(' line="5"', ""), encoding="utf-8")
+    fails("a listed test case without its line fails", "the listing of", "kb-01-alpha-tests has a TestCase without its name, "
+          "filename or line", "lemma two holds exactly")
+    listing.unlink()
+    fails("an executable that cannot list its test cases fails with what it said",
+          "kb-01-alpha-tests --list-test-cases --reporters=xml", "exited with 1", "kb-01-alpha-tests.xml is missing")
+    listing.write_text(saved, encoding="utf-8")
+    shared = root / "build/tests/shared/kb-shared-tests"
+    shared.unlink()
+    fails("a test executable ctest names but that does not exist fails, saying to build the tests",
+          "runs " + str(shared) + ", which does not exist", "cmake --build")
+    ctest = root / "build/ctest"
+    ctest.write_text("#!/bin/sh\necho 'Test project /nowhere'\n", encoding="utf-8")
+    fails("a test list that is not ctest's JSON fails", "did not print ctest's JSON test list")
+    ctest.write_text("#!/bin/sh\necho 'CMake Error: unknown argument' >&2\nexit 1\n", encoding="utf-8")
+    fails("a ctest that fails fails the generator, with its message", "exited with 1", "CMake Error: unknown argument")
+    r = Run(gen, root, "--allow-pending-chapters", tests="file")
+    expect(r.rc == 0, "--tests does not ask the executables", r.log())
+
+
+def case_tests_file(gen: Path, root: Path) -> None:
+    r = Run(gen, root, "--allow-pending-chapters", tests="file")
+    expect(r.rc == 0, "the generator succeeds with --tests", r.log())
+    p = r.page("theorem-index.md")
+    expect("| **all** | 3 | 2 | 1 | 0 |" in p, "the same labels are checked as with ctest", p)
+    lines = located(p)
+    expect(len(lines) == 7 and not any(", line " in l for l in lines.values()),
+           "the 7 labelled test cases are listed, without a file and line (no executable is asked)", "\n".join(lines.values()))
+    remove_tests(root, "the printed constant of Theorem 1")
+    r = Run(gen, root, "--allow-pending-chapters", tests="file")
+    expect(r.rc == 1 and "its test '01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1]' does not exist" in r.stderr,
+           "an erratum's test is checked against the list of --tests", r.log())
+    r = Run(gen, root, "--allow-pending-chapters", tests="none")
+    expect(r.rc == 0, "the generator succeeds with --no-tests", r.log())
+    p = r.page("theorem-index.md")
+    expect("no test list was available" in p and "- **Checked by:** not collected (built without tests)." in p
+           and "| **all** | 3 | 0 | 0 | 0 |" in p, "the index says no test list was available", p)
+    expect("the tests named below were not checked to exist" in r.page("errata.md"), "so does the errata page")
+    expect("configured without tests" in r.page("mainpage.md"), "and the main page's status line", r.page("mainpage.md"))
+
+
+def case_templates(gen: Path, root: Path) -> None:
+    """The page text comes from the templates beside the generator: a copy of both is run."""
+    tools = root / "tools"
+    shutil.copytree(gen.parent / "templates", tools / "templates")
+    shutil.copy(gen, tools / gen.name)
+    gen = tools / gen.name
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0 and "- **Implemented in:** \\ref toy.hpp (line 5)" in r.page("theorem-index.md"),
+           "the copy writes the pages", r.log())
+    index = tools / "templates/theorem-index.md"
+    edit(index, "%% implemented-in-lines/1\nline $numbers", "%% implemented-in-lines/1\nat line $numbers")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0 and "- **Implemented in:** \\ref toy.hpp (at line 5)" in r.page("theorem-index.md"),
+           "a changed template block changes the page; its singular variant is used for one line", r.page("theorem-index.md"))
+    edit(index, "- **Checked by** $n test cases:", "- **Checked by** $n test cases ($tests):")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "theorem-index.md, block 'checked-by': $tests is not a value the generator gives there" in r.stderr,
+           "a block asking for a value the generator does not give fails, naming the file, block and value", r.log())
+    edit(index, "- **Checked by** $n test cases ($tests):", "- **Checked by** $n test cases:")
+    edit(index, "%% label-errata\n", "%% label-erratas\n")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "no template block 'label-errata'" in r.stderr, "a missing block fails, naming it", r.log())
+    edit(index, "%% label-erratas\n", "%% label-errata\n%% chapter-linked\n")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "the template block 'chapter-linked' is defined twice" in r.stderr,
+           "a block defined twice fails", r.log())
 
 
 def case_unimplemented(gen: Path, root: Path) -> None:
@@ -280,6 +394,7 @@ CASES = {
     "uncollected-erratum": case_uncollected_erratum, "malformed": case_malformed,
     "index-compare": case_index_compare, "test-locations": case_test_locations,
     "unimplemented": case_unimplemented, "chapter-links": case_chapter_links,
+    "test-listings": case_test_listings, "tests-file": case_tests_file, "templates": case_templates,
 }
 
 
