@@ -11,11 +11,6 @@
 #include <string>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
-using kb::rational;
 
 namespace {
 

@@ -13,10 +13,6 @@
 #include <utility>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 
 namespace {
 

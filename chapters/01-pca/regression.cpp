@@ -13,11 +13,7 @@
 #include <cmath>
 #include <limits>
 
-using kb::IntMatrix;
 using kb::Line;
-using kb::Matrix;
-using kb::Vector;
-using kb::rational;
 
 namespace {
 

@@ -13,9 +13,6 @@
 #include <algorithm>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::Vector;
 using std::abs;
 using std::sqrt;
 

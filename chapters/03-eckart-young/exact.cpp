@@ -13,10 +13,6 @@
 #include <algorithm>
 #include <limits>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::Vector;
 using Q = Matrix<rational>;
 using QVector = Vector<rational>;
 

@@ -13,10 +13,6 @@
 
 #include "impostors.hpp"
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::Vector;
 
 namespace {
 

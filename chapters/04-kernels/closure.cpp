@@ -12,10 +12,6 @@
 #include "expression_tree.hpp"
 #include "impostors.hpp"
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::Vector;
 
 namespace {
 

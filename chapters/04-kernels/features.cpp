@@ -11,11 +11,6 @@
 
 #include <cmath>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::RowVector;
-using kb::Vector;
 
 namespace {
 

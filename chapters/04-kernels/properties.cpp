@@ -14,11 +14,6 @@
 
 #include <limits>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::RowVector;
-using kb::Vector;
 
 namespace {
 

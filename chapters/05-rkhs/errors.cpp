@@ -9,9 +9,6 @@
 
 #include <limits>
 
-using kb::KernelExpansion;
-using kb::Matrix;
-using kb::Vector;
 
 namespace {
 const double nan_value = std::numeric_limits<double>::quiet_NaN();

@@ -11,16 +11,6 @@
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
 
-using kb::IntMatrix;
-using kb::KernelExpansion;
-using kb::Matrix;
-using kb::Vector;
-using kb::test::int_in;
-using kb::test::int_matrix;
-using kb::test::points;
-using kb::test::size_in;
-using ch05::any_polynomial_kernel;
-using ch05::any_expansion;
 
 namespace {
 

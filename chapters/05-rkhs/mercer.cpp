@@ -17,10 +17,6 @@
 #include <type_traits>
 #include <vector>
 
-using kb::Matrix;
-using kb::Vector;
-using kb::test::int_in;
-using kb::test::size_in;
 
 namespace {
 

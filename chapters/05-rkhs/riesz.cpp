@@ -7,14 +7,6 @@
 #include "kernelbook/rkhs.hpp"
 #include "kernelbook/spectral.hpp"
 
-using kb::IntMatrix;
-using kb::KernelExpansion;
-using kb::Matrix;
-using kb::Vector;
-using kb::test::int_in;
-using kb::test::int_matrix;
-using kb::test::points;
-using kb::test::size_in;
 
 namespace {
 

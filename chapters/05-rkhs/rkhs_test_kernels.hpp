@@ -163,3 +163,13 @@ kb::KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q, int lo = 1,
 }
 
 } // namespace ch05
+
+// The names chapter 5's test files use, declared once for all of them.
+using ch05::any_expansion;
+using ch05::any_gaussian_kernel;
+using ch05::any_polynomial_kernel;
+using kb::KernelExpansion;
+using kb::test::int_in;
+using kb::test::int_matrix;
+using kb::test::points;
+using kb::test::size_in;

@@ -11,10 +11,6 @@
 
 #include <limits>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 using Q = kb::rational;
 
 namespace {

@@ -19,10 +19,6 @@
 
 namespace kb::detail::ch07 {
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 using R = kb::real100;
 
 // ---------------------------------------------------------------------------------------

@@ -27,8 +27,6 @@
 
 using ch08::exactness_bound;
 using ch08::input_spectrum;
-using kb::Matrix;
-using kb::Vector;
 
 namespace {
 

@@ -19,11 +19,6 @@
 
 namespace ch08 {
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::RowVector;
-using kb::Vector;
 
 // ------------------------------------------------------------------ a kernel given by a table
 // Point i is the 1-D point (i); k(i, j) = G(i, j). With G PSD this is a kernel on the

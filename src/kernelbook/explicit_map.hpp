@@ -103,10 +103,21 @@ public:
     /// \throws kb::error if Z is empty, not finite, of the wrong dimension, or a kernel value is not finite.
     Matrix<T> kernel_columns(const Matrix<T>& Z) const;
 
+    /// \brief The mean of the mapped training points, \f$M = \tfrac1N\sum_n\phi(x_n) = K^{1/2}e\f$
+    ///        (eq. 8, `ghiasi:eq8`). Floating types only.
+    Vector<T> mean() const
+        requires FloatingScalar<T>;
+
     /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4, `ghiasi:thm1`), one row
     ///        per point of Z (M×N). Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> transform(const Matrix<T>& Z) const
+        requires FloatingScalar<T>;
+
+    /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
+    ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    Matrix<T> transform_centered(const Matrix<T>& Z) const
         requires FloatingScalar<T>;
 
     /// \brief \f$\phi\f$ applied to given kernel columns \f$k_Z\f$ (N×M), rows \f$\phi(z_m)^\top\f$.
@@ -114,9 +125,25 @@ public:
     Matrix<T> transform_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
+    /// \brief \f$\psi\f$ applied to given kernel columns \f$k_Z\f$ (N×M).
+    /// \throws kb::error if k_Z does not have N rows.
+    Matrix<T> transform_centered_columns(const Matrix<T>& kZ) const
+        requires FloatingScalar<T>;
+
     /// \brief The features of the training points, rows \f$\phi(x_n)^\top\f$ (N×N);
     ///        \f$\phi(x_n) = K^{-1/2}Ke_n = K^{1/2}e_n\f$.
     Matrix<T> training_features() const
+        requires FloatingScalar<T>;
+
+    /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10,
+    ///        `ghiasi:eq10`), one row per training point (N×N). Floating types only.
+    Matrix<T> training_features_centered() const
+        requires FloatingScalar<T>;
+
+    /// \brief The covariance of the centred training features,
+    ///        \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$ (eq. 11, `ghiasi:eq11`), N×N.
+    ///        Floating types only.
+    Matrix<T> covariance() const
         requires FloatingScalar<T>;
 
     /// \brief The inner products \f$\inner{\phi(a_i)}{\phi(b_j)}\f$ of the points A and B
@@ -137,33 +164,6 @@ public:
     ///        \f$\norm{\phi(x_n) - \phi(z)}^2 = k(x_n,x_n) + k(z,z) - 2k(x_n,z) - r(z)\f$.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Vector<T> residuals(const Matrix<T>& Z) const;
-
-    /// \brief The mean of the mapped training points, \f$M = \tfrac1N\sum_n\phi(x_n) = K^{1/2}e\f$
-    ///        (eq. 8, `ghiasi:eq8`). Floating types only.
-    Vector<T> mean() const
-        requires FloatingScalar<T>;
-
-    /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
-    ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.
-    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
-    Matrix<T> transform_centered(const Matrix<T>& Z) const
-        requires FloatingScalar<T>;
-
-    /// \brief \f$\psi\f$ applied to given kernel columns \f$k_Z\f$ (N×M).
-    /// \throws kb::error if k_Z does not have N rows.
-    Matrix<T> transform_centered_columns(const Matrix<T>& kZ) const
-        requires FloatingScalar<T>;
-
-    /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10,
-    ///        `ghiasi:eq10`), one row per training point (N×N). Floating types only.
-    Matrix<T> training_features_centered() const
-        requires FloatingScalar<T>;
-
-    /// \brief The covariance of the centred training features,
-    ///        \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$ (eq. 11, `ghiasi:eq11`), N×N.
-    ///        Floating types only.
-    Matrix<T> covariance() const
-        requires FloatingScalar<T>;
 
     /// \brief \f$K^{-1/2}\f$ (or \f$K^{+1/2}\f$ with a rank tolerance). Floating types only.
     const Matrix<T>& inverse_sqrt() const

@@ -88,9 +88,9 @@ template <class T>
 Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>& kZ) const
     requires FloatingScalar<T> {
     require_columns(kZ);
-    // ψ(z) = K^{-1/2}(k_z − Ke): subtract the kernel column of the mean, then map.
+    // ψ(z) = K^{-1/2}(k_z − Ke) = φ of the kernel column minus that of the mean, Ke.
     const Vector<T> Ke = K_ * e();
-    return (inv_sqrt_ * (kZ.colwise() - Ke)).transpose();
+    return transform_columns(Matrix<T>(kZ.colwise() - Ke));
 }
 
 template <class T>

@@ -27,6 +27,16 @@ inline void require_same_dimension(Eigen::Index got_x, Eigen::Index got_y, const
                 "; a kernel compares two points of the same space (give both the same number of coordinates)");
 }
 
+namespace detail {
+/// \brief \f$b^d\f$ for an integer d ≥ 0 by repeated multiplication (exact in rationals).
+template <class T>
+T integer_power(const T& base, int degree) {
+    T value(1);
+    for (int i = 0; i < degree; ++i) value *= base;
+    return value;
+}
+} // namespace detail
+
 /// \brief The linear kernel \f$k(x, y) = x^\top y\f$ (`zhu:ex7a`).
 template <class T>
 struct LinearKernel {
@@ -68,10 +78,7 @@ public:
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         require_same_dimension(x.size(), y.size(), "PolynomialKernel");
-        const T base = c_ + x.dot(y);
-        T value(1);
-        for (int i = 0; i < degree_; ++i) value *= base;
-        return value;
+        return detail::integer_power(T(c_ + x.dot(y)), degree_);
     }
     /// \brief The formula, for printing.
     std::string describe() const { return "k(x, y) = (" + show(c_) + " + xᵀy)^" + std::to_string(degree_); }
@@ -261,12 +268,42 @@ typename A::Scalar pixel_inner_product(const Eigen::MatrixBase<A>& x, const Eige
     return T(x.dot(z)) / T(x.size());
 }
 
-/// \brief Checks that a kernel built for images of q pixels gets images of q pixels.
-inline void require_pixels(Eigen::Index got_x, Eigen::Index got_y, int q, const std::string& where) {
-    require(got_x == q && got_y == q, where,
-            "the kernel was built for images of q = " + std::to_string(q) + " pixels, but got " +
-                std::to_string(got_x) + " and " + std::to_string(got_y) + " pixels");
-}
+namespace detail {
+/// \brief What the two image kernels of `ghiasi:eq27-29` share: a kernel
+///        \f$k(x, z) = b(x, z)^d\f$ of two images of q pixels, with q and the degree d
+///        checked at construction; `Derived` gives the base \f$b(x, z)\f$, its name and its formula.
+template <class T, class Derived>
+class PixelPolynomial {
+public:
+    using Scalar = T; ///< the scalar type of the kernel's values
+    /// \brief The number of pixels q ≥ 1.
+    int q() const { return q_; }
+    /// \brief The degree \f$d \ge 1\f$.
+    int degree() const { return degree_; }
+    /// \brief The paper's kernel: d = 9, q = 784 unless given.
+    static Derived ghiasi(int q = 784) { return Derived(q, 9); }
+    /// \brief \f$b(x, z)^d\f$, exact in rationals.
+    /// \throws kb::error if x or z does not have q pixels.
+    template <class A, class B>
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
+        require(x.size() == q_ && z.size() == q_, Derived::name,
+                "the kernel was built for images of q = " + std::to_string(q_) + " pixels, but got " +
+                    std::to_string(x.size()) + " and " + std::to_string(z.size()) + " pixels");
+        return integer_power(T(Derived::base(x, z)), degree_);
+    }
+
+protected:
+    /// \throws kb::error if q < 1 or d < 1.
+    PixelPolynomial(int q, int degree) : q_(q), degree_(degree) {
+        require(q_ >= 1, Derived::name, "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
+        require(degree_ >= 1, Derived::name, "degree d = " + std::to_string(degree_) + " must be ≥ 1");
+    }
+
+private:
+    int q_;
+    int degree_;
+};
+} // namespace detail
 
 /// \brief The first MNIST kernel of `ghiasi:eq27-29`, \f$k_1(x, z) = \inner{x}{z}^d\f$
 ///        with \f$\inner{x}{z} = x^\top z / q\f$ (the paper: q = 784, d = 9, pixels
@@ -275,38 +312,20 @@ inline void require_pixels(Eigen::Index got_x, Eigen::Index got_y, int q, const 
 /// It is the polynomial kernel \f$(0 + x^\top z)^d\f$ times the non-negative constant
 /// \f$q^{-d}\f$, so a kernel; for pixels in [0, 1] its values lie in [0, 1].
 template <class T>
-class PixelPolynomialKernel {
+class PixelPolynomialKernel : public detail::PixelPolynomial<T, PixelPolynomialKernel<T>> {
 public:
-    using Scalar = T; ///< the scalar type of the kernel's values
+    static constexpr const char* name = "PixelPolynomialKernel"; ///< for messages
     /// \brief Validating constructor. \throws kb::error if q < 1 or d < 1.
-    PixelPolynomialKernel(int q, int degree) : q_(q), degree_(degree) {
-        require(q_ >= 1, "PixelPolynomialKernel", "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
-        require(degree_ >= 1, "PixelPolynomialKernel", "degree d = " + std::to_string(degree_) + " must be ≥ 1");
-    }
-    /// \brief The paper's \f$k_1\f$: d = 9, q = 784 unless given.
-    static PixelPolynomialKernel ghiasi(int q = 784) { return PixelPolynomialKernel(q, 9); }
-    /// \brief The number of pixels q ≥ 1.
-    int q() const { return q_; }
-    /// \brief The degree \f$d \ge 1\f$.
-    int degree() const { return degree_; }
-    /// \brief \f$(x^\top z / q)^d\f$, exact in rationals.
-    /// \throws kb::error if x or z does not have q pixels.
+    PixelPolynomialKernel(int q, int degree) : detail::PixelPolynomial<T, PixelPolynomialKernel>(q, degree) {}
+    /// \brief The base \f$\inner{x}{z} = x^\top z / q\f$.
     template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
-        require_pixels(x.size(), z.size(), q_, "PixelPolynomialKernel");
-        const T s = pixel_inner_product(x, z);
-        T value(1);
-        for (int i = 0; i < degree_; ++i) value *= s;
-        return value;
+    static T base(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) {
+        return pixel_inner_product(x, z);
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₁(x, z) = (xᵀz/" + std::to_string(q_) + ")^" + std::to_string(degree_);
+        return "k₁(x, z) = (xᵀz/" + std::to_string(this->q()) + ")^" + std::to_string(this->degree());
     }
-
-private:
-    int q_;
-    int degree_;
 };
 
 /// \brief The second MNIST kernel of `ghiasi:eq27-29`,
@@ -318,41 +337,24 @@ private:
 /// \f$k_2(x, x) = 1\f$ exactly when every pixel is 0 or 1. It is a kernel by the closure
 /// rules: a polynomial with non-negative coefficients of the linear kernel, composed with h.
 template <class T>
-class SignedPixelPolynomialKernel {
+class SignedPixelPolynomialKernel : public detail::PixelPolynomial<T, SignedPixelPolynomialKernel<T>> {
 public:
-    using Scalar = T; ///< the scalar type of the kernel's values
+    static constexpr const char* name = "SignedPixelPolynomialKernel"; ///< for messages
     /// \brief Validating constructor. \throws kb::error if q < 1 or d < 1.
-    SignedPixelPolynomialKernel(int q, int degree) : q_(q), degree_(degree) {
-        require(q_ >= 1, "SignedPixelPolynomialKernel", "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
-        require(degree_ >= 1, "SignedPixelPolynomialKernel", "degree d = " + std::to_string(degree_) + " must be ≥ 1");
-    }
-    /// \brief The paper's \f$k_2\f$: d = 9, q = 784 unless given.
-    static SignedPixelPolynomialKernel ghiasi(int q = 784) { return SignedPixelPolynomialKernel(q, 9); }
-    /// \brief The number of pixels q ≥ 1.
-    int q() const { return q_; }
-    /// \brief The degree \f$d \ge 1\f$.
-    int degree() const { return degree_; }
-    /// \brief \f$\bigl((\inner{2x-1}{2z-1} + 1)/2\bigr)^d\f$, exact in rationals.
-    /// \throws kb::error if x or z does not have q pixels.
+    SignedPixelPolynomialKernel(int q, int degree)
+        : detail::PixelPolynomial<T, SignedPixelPolynomialKernel>(q, degree) {}
+    /// \brief The base \f$(\inner{2x-1}{2z-1} + 1)/2\f$: h(x) = 2x − 1 maps pixels in [0, 1] to [−1, 1].
     template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
-        require_pixels(x.size(), z.size(), q_, "SignedPixelPolynomialKernel");
+    static T base(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) {
         const RowVector<T> u = (T(2) * x.template cast<T>().array() - T(1)).matrix();
         const RowVector<T> v = (T(2) * z.template cast<T>().array() - T(1)).matrix();
-        const T base = (pixel_inner_product(u, v) + T(1)) / T(2);
-        T value(1);
-        for (int i = 0; i < degree_; ++i) value *= base;
-        return value;
+        return (pixel_inner_product(u, v) + T(1)) / T(2);
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^" + std::to_string(degree_) + ", ⟨u, v⟩ = uᵀv/" +
-               std::to_string(q_);
+        return "k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^" + std::to_string(this->degree()) + ", ⟨u, v⟩ = uᵀv/" +
+               std::to_string(this->q());
     }
-
-private:
-    int q_;
-    int degree_;
 };
 
 /// \brief A kernel over the scalar type T: a copyable function object that gives a value

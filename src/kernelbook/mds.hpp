@@ -302,6 +302,18 @@ private:
     T residual_ = T(0);
 };
 
+/// \cond INTERNAL
+namespace detail {
+/// A configuration X for the N×N matrix M: one row per point, at least one coordinate.
+template <class T>
+void require_configuration(const Matrix<T>& X, const Matrix<T>& M, const char* where, const char* name) {
+    require(X.rows() == M.rows() && X.cols() >= 1, where,
+            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but " + name + " is " +
+                std::to_string(M.rows()) + "×" + std::to_string(M.cols()) + "; X must have one row per point");
+}
+} // namespace detail
+/// \endcond
+
 /// \brief The objective of classical MDS (`zhu:def1`) at a configuration X:
 ///        \f[ \sum_{i,j}\bigl(b_{ij} - x_i^\top x_j\bigr)^2 = \norm{B - XX^\top}_F^2. \f]
 ///
@@ -312,9 +324,7 @@ private:
 template <class T>
 T classical_mds_objective(const Matrix<T>& B, const Matrix<T>& X) {
     require_square(B, "classical_mds_objective", "B");
-    require(X.rows() == B.rows() && X.cols() >= 1, "classical_mds_objective",
-            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but B is " +
-                std::to_string(B.rows()) + "×" + std::to_string(B.cols()) + "; X must have one row per point");
+    detail::require_configuration(X, B, "classical_mds_objective", "B");
     return (B - X * X.transpose()).squaredNorm();
 }
 
@@ -326,9 +336,7 @@ T classical_mds_objective(const Matrix<T>& B, const Matrix<T>& X) {
 template <class T>
 T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
     require_dissimilarity(D, "mds_stress", "D");
-    require(X.rows() == D.rows() && X.cols() >= 1, "mds_stress",
-            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but D is " +
-                std::to_string(D.rows()) + "×" + std::to_string(D.cols()) + "; X must have one row per point");
+    detail::require_configuration(X, D, "mds_stress", "D");
     return (D - distances(X)).squaredNorm();
 }
 
@@ -349,9 +357,7 @@ T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
 template <class T>
 Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
     require_dissimilarity(D, "guttman_transform", "D");
-    require(X.rows() == D.rows() && X.cols() >= 1, "guttman_transform",
-            "X must be N×p with N = " + std::to_string(D.rows()) + " rows, but it is " +
-                std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+    detail::require_configuration(X, D, "guttman_transform", "D");
     const Eigen::Index N = D.rows();
     const Matrix<T> E = distances(X);
     // Points closer than the rounding of the configuration's coordinates are coincident: C is

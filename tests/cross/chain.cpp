@@ -37,9 +37,6 @@
 #include <cmath>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::Vector;
 
 namespace {
 

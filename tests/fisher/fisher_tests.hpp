@@ -21,9 +21,6 @@
 #include <limits>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::Vector;
 
 namespace {
 

@@ -14,9 +14,6 @@
 
 #include <limits>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::Vector;
 
 namespace {
 template <class T>

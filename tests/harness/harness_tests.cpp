@@ -4,9 +4,6 @@
 
 #include "kernelbook/spectral.hpp"
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::Vector;
 
 TEST_CASE("size_in covers its whole range, not only small sizes") {
     // rapidcheck's own inRange grows with the test size; size_in must not.

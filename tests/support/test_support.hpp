@@ -6,3 +6,11 @@
 #include "property.hpp"
 #include "scalars.hpp"
 #include "tolerance.hpp"
+
+// The names every test file uses, declared once for all of them (tests only: the library and
+// the chapter programs spell them kb::…).
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::rational;
+using kb::RowVector;
+using kb::Vector;
