@@ -31,7 +31,7 @@
 /// \f$N\varepsilon\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (measured in chapter 8).
 ///
 /// The member functions and the kernel PCA routines are compiled once per scalar type in
-/// the library (explicit_map_impl.hpp, instantiated by src/CMakeLists.txt); the functions
+/// the library (detail/explicit_map_impl.hpp, instantiated by src/CMakeLists.txt); the functions
 /// that only make sense with square roots are constrained to the floating types.
 ///
 /// \see \ref ch08-explicit-map

@@ -170,7 +170,7 @@ private:
         require(p_ == all_components || p_ >= 1, "KernelPca",
                 "components = " + std::to_string(p_) + " must be ≥ 1, or kb::all_components");
     }
-    // K̃ = JKJ, its eigen-decomposition, and the top p components (kernel_pca_impl.hpp).
+    // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
     void fit_gram(const Matrix<T>& K);
     // K̃ must be PSD up to rounding, unless the caller opted in.
     void require_definite(const SymmetricEigen<T>& eig, const std::string& where) const;

@@ -80,11 +80,9 @@ public:
                 "the point z has " + std::to_string(z.size()) + " entries but f is a function on R^" +
                     std::to_string(dimension()));
         require_finite(z, where, "z");
-        // f(z) = Σᵢ αᵢ k(xᵢ, z)
-        const RowVector<T> point = z.reshaped().transpose();
-        T value(0);
-        for (Eigen::Index i = 0; i < terms(); ++i) value += alpha_(i) * k_(X_.row(i), point);
-        return value;
+        // f(z) = Σᵢ αᵢ k(z, xᵢ): the kernel row of z against the centres, times α.
+        const Matrix<T> point = z.reshaped().transpose();
+        return (gram(k_, point, X_) * alpha_)(0);
     }
 
     /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(Z, X)\,\alpha\f$ at the rows of Z (M×q).

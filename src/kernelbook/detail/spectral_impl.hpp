@@ -1,5 +1,5 @@
 #pragma once
-/// \file spectral_impl.hpp
+/// \file detail/spectral_impl.hpp
 /// \brief Definitions of the routines declared in spectral.hpp. Included only by the
 ///        library's instantiation units (one per scalar type), never by users.
 

@@ -1,5 +1,5 @@
 #pragma once
-/// \file solve_impl.hpp
+/// \file detail/solve_impl.hpp
 /// \brief Definitions for solve.hpp, included only by the library's instantiation units.
 
 #include "kernelbook/solve.hpp"

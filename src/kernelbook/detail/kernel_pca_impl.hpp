@@ -1,5 +1,5 @@
 #pragma once
-/// \file kernel_pca_impl.hpp
+/// \file detail/kernel_pca_impl.hpp
 /// \brief Definitions of the non-template members of kb::KernelPca (kernel_pca.hpp).
 ///        Included only by the library's instantiation units, once per scalar type.
 
