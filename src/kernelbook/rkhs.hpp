@@ -80,18 +80,19 @@ public:
                 "the point z has " + std::to_string(z.size()) + " entries but f is a function on R^" +
                     std::to_string(dimension()));
         require_finite(z, where, "z");
-        // f(z) = Σᵢ αᵢ k(z, xᵢ): the kernel row of z against the centres, times α.
+        // f(z) = Σᵢ αᵢ k(xᵢ, z): the column k(xᵢ, z) of the centres against z, paired with α
+        // (the centre is the first argument, as in f = Σᵢ αᵢ k(xᵢ, ·)).
         const Matrix<T> point = z.reshaped().transpose();
-        return (gram(k_, point, X_) * alpha_)(0);
+        return alpha_.dot(gram(k_, X_, point).col(0));
     }
 
-    /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(Z, X)\,\alpha\f$ at the rows of Z (M×q).
+    /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(X, Z)^\top\alpha\f$ at the rows of Z (M×q), with \f$f(z_m) = \sum_i \alpha_i k(x_i, z_m)\f$.
     /// \throws kb::error if Z is empty, not finite, or its points do not have dimension q.
     Vector<T> values(const Matrix<T>& Z) const {
         require(Z.cols() == dimension(), "KernelExpansion::values",
                 "the points Z have dimension " + std::to_string(Z.cols()) + " but f is a function on R^" +
                     std::to_string(dimension()));
-        return gram(k_, Z, X_) * alpha_;
+        return gram(k_, X_, Z).transpose() * alpha_; // f(z_m) = Σᵢ αᵢ k(xᵢ, z_m)
     }
 
 private:
