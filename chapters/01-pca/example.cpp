@@ -16,15 +16,10 @@
 #include <iomanip>
 #include <sstream>
 
-using kb::IntMatrix;
 using kb::Line;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 using Q = kb::rational;
 using R = kb::real50;
 using kb::book::fixed;
-using kb::book::fmt;
 
 namespace {
 

@@ -17,13 +17,8 @@
 #include <string>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
-using kb::Vector;
 using R = kb::real50;
 using Q = Matrix<rational>;
-using kb::book::fmt;
 
 namespace {
 

@@ -19,12 +19,7 @@
 #include <fstream>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
 using kb::real50;
-using kb::RowVector;
-using kb::Vector;
 using kb::book::Report;
 
 namespace {

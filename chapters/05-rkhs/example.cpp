@@ -20,10 +20,7 @@
 #include <vector>
 
 using kb::KernelExpansion;
-using kb::Matrix;
-using kb::Vector;
 using Q = kb::rational;
-using kb::book::fmt;
 using kb::book::matrix_to_string;
 
 namespace {

@@ -11,10 +11,6 @@
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 using Q = kb::rational;
 
 namespace {

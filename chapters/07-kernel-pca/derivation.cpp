@@ -7,17 +7,13 @@
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"
 
-using namespace kb::detail::ch07;
+using namespace kb::test::ch07;
 using std::abs;
 using std::sqrt;
 using Q = kb::rational;
 
 namespace {
 
-template <class T>
-int max_points() {
-    return std::is_same_v<T, double> ? 12 : 8;
-}
 
 // Five points in the plane (integers over 2) for the fixed-data errata and companions.
 IntMatrix five_points() {

@@ -15,10 +15,6 @@
 #include <filesystem>
 #include <fstream>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::RowVector;
-using kb::Vector;
 
 namespace {
 

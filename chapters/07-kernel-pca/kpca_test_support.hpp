@@ -17,7 +17,7 @@
 /// in 100 digits (a step done in double inside real100) is caught there too.
 #define KB_CH07_FIXED_TYPES double, kb::real50, kb::real100
 
-namespace kb::detail::ch07 {
+namespace kb::test::ch07 {
 
 using R = kb::real100;
 
@@ -281,4 +281,23 @@ void check_equals_explicit_pca(const kb::KernelPca<T>& kp, const Reference<T>& r
                  "new points: Y_z Y_zᵀ = S_z S_zᵀ");
 }
 
-} // namespace kb::detail::ch07
+// The largest N of a property's random cases: 12 in double, 8 in multiprecision.
+template <class T>
+int max_points() {
+    return std::is_same_v<T, double> ? 12 : 8;
+}
+
+// A fixed data set for the companions: 6 points in the plane (integers over 2), 2 new points.
+inline IntMatrix fixed_Xi() {
+    return (IntMatrix(6, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3).finished();
+}
+template <class T>
+Matrix<T> fixed_X() {
+    return kb::from_integers<T>(fixed_Xi(), 2);
+}
+template <class T>
+Matrix<T> fixed_Z() {
+    return kb::from_integers<T>((IntMatrix(2, 2) << 1, -3, -2, 2).finished(), 2);
+}
+
+} // namespace kb::test::ch07

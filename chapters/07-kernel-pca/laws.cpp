@@ -6,29 +6,12 @@
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"
 
-using namespace kb::detail::ch07;
+using namespace kb::test::ch07;
 using std::abs;
 using std::sqrt;
 
 namespace {
 
-template <class T>
-int max_points() {
-    return std::is_same_v<T, double> ? 12 : 8;
-}
-
-// A fixed data set for the companions: 6 points in the plane (integers over 2), 2 new points.
-IntMatrix fixed_Xi() {
-    return (IntMatrix(6, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3).finished();
-}
-template <class T>
-Matrix<T> fixed_X() {
-    return kb::from_integers<T>(fixed_Xi(), 2);
-}
-template <class T>
-Matrix<T> fixed_Z() {
-    return kb::from_integers<T>((IntMatrix(2, 2) << 1, -3, -2, 2).finished(), 2);
-}
 
 // K stacked over K_z: every uncentred value the centring of K and of the rows K_z summed.
 template <class T>

@@ -10,24 +10,13 @@
 
 #include <limits>
 
-using namespace kb::detail::ch07;
+using namespace kb::test::ch07;
 using std::abs;
 using std::sqrt;
 using Q = kb::rational;
 
 namespace {
 
-IntMatrix fixed_Xi() {
-    return (IntMatrix(6, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3).finished();
-}
-template <class T>
-Matrix<T> fixed_X() {
-    return kb::from_integers<T>(fixed_Xi(), 2);
-}
-template <class T>
-Matrix<T> fixed_Z() {
-    return kb::from_integers<T>((IntMatrix(2, 2) << 1, -3, -2, 2).finished(), 2);
-}
 
 // K = Σ_k λ_k h_k h_kᵀ / (k(k+1)) with the Helmert vectors h_k = (1, …, 1, −k, 0, …, 0)
 // (k ones): pairwise orthogonal, orthogonal to 𝟙, ‖h_k‖² = k(k+1). So K𝟙 = 0, K̃ = K, and

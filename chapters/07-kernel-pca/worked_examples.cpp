@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-using namespace kb::detail::ch07;
+using namespace kb::test::ch07;
 using std::abs;
 using std::sqrt;
 

@@ -23,12 +23,8 @@
 #include <string>
 #include <vector>
 
-using kb::IntMatrix;
-using kb::Matrix;
-using kb::rational;
 using kb::real100;
 using kb::real50;
-using kb::Vector;
 using std::abs;
 using std::pow;
 using std::sqrt;

@@ -18,13 +18,6 @@ using std::sqrt;
 
 namespace {
 
-// The exact scores of a designed case, computed in rationals from the known eigenpairs
-// of JKJ (independently of the code under test): ⟨ψ(z), v_j⟩ = (k_z − Ke)ᵀ w_j / √μ_j.
-Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rational>& kZ) {
-    const Vector<rational> Ke = D.K * e_vector<rational>(D.N);
-    const Matrix<rational> centred = kZ.colwise() - Ke;
-    return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
-}
 
 } // namespace
 

@@ -300,4 +300,12 @@ Vector<T> e_vector(Eigen::Index N) {
     return Vector<T>::Constant(N, T(1) / T(N));
 }
 
+// The exact scores of a designed case, computed in rationals from the known eigenpairs
+// of JKJ (independently of the code under test): ⟨ψ(z), v_j⟩ = (k_z − Ke)ᵀ w_j / √μ_j.
+inline Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rational>& kZ) {
+    const Vector<rational> Ke = D.K * e_vector<rational>(D.N);
+    const Matrix<rational> centred = kZ.colwise() - Ke;
+    return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
+}
+
 } // namespace ch08

@@ -177,3 +177,12 @@ private:
 };
 
 } // namespace kb::book
+
+// The names every chapter program uses, declared once for all of them (the library itself
+// spells them kb::…).
+using kb::IntMatrix;
+using kb::Matrix;
+using kb::rational;
+using kb::RowVector;
+using kb::Vector;
+using kb::book::fmt;
