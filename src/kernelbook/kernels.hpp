@@ -90,19 +90,33 @@ private:
 
 namespace detail {
 /// \brief What the Gaussian and the Laplacian kernel share: \f$k(x, y) = \exp(-\gamma\,d(x, y))\f$
-///        with a width \f$\gamma > 0\f$ fixed and checked at construction, and the check of a
-///        σ from which a convention derives γ.
-template <class T>
-class WidthParameter {
+///        with a width \f$\gamma > 0\f$ fixed and checked at construction; `Derived` gives the
+///        distance d, its name, its formula and its conventions for σ.
+template <class T, class Derived>
+class ExponentialKernel {
 public:
+    using Scalar = T; ///< the scalar type of the kernel's values
+
     /// \brief The width parameter \f$\gamma > 0\f$.
     const T& gamma() const { return gamma_; }
+    /// \brief \f$\exp(-\gamma\,d(x, y))\f$. \throws kb::error unless γ is finite and > 0.
+    static Derived from_gamma(const T& gamma) { return Derived(gamma); }
+    /// \brief \f$\exp(-\gamma\,d(x, y))\f$. \throws kb::error if x and y have different dimensions.
+    template <class A, class B>
+    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        using std::exp;
+        require_same_dimension(x.size(), y.size(), Derived::name);
+        return exp(-gamma_ * Derived::distance(x, y));
+    }
+    /// \brief The formula, for printing.
+    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·" + Derived::distance_symbol + ")"; }
 
 protected:
-    /// \throws kb::error unless γ is finite and > 0 (`formula` with γ ≤ 0 is not a kernel).
-    WidthParameter(const T& gamma, const char* kernel, const char* formula) : gamma_(gamma) {
-        require(is_finite(gamma_) && gamma_ > 0, kernel,
-                "γ = " + show(gamma_) + " must be finite and > 0 (" + formula + " with γ ≤ 0 is not a kernel)");
+    /// \throws kb::error unless γ is finite and > 0 (with γ ≤ 0, exp(+|γ| d) is not a kernel).
+    explicit ExponentialKernel(const T& gamma) : gamma_(gamma) {
+        require(is_finite(gamma_) && gamma_ > 0, Derived::name,
+                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ" + Derived::distance_symbol +
+                    ") with γ ≤ 0 is not a kernel)");
     }
     /// \brief σ itself, after checking that it is finite and > 0. \throws kb::error otherwise.
     static const T& checked_sigma(const T& sigma, const char* where) {
@@ -128,33 +142,28 @@ private:
 /// \f$\exp(+|\gamma|\norm{x-y}^2)\f$, which is not a kernel), and read through
 /// kb::GaussianKernel::gamma().
 template <class T>
-class GaussianKernel : public detail::WidthParameter<T> {
+class GaussianKernel : public detail::ExponentialKernel<T, GaussianKernel<T>> {
 public:
-    using Scalar = T; ///< the scalar type of the kernel's values
+    static constexpr const char* name = "GaussianKernel";       ///< for messages
+    static constexpr const char* distance_symbol = "‖x − y‖²"; ///< for printing
 
     /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
-    explicit GaussianKernel(const T& gamma) : detail::WidthParameter<T>(gamma, "GaussianKernel", "exp(−γ‖x − y‖²)") {}
-    /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
-    static GaussianKernel from_gamma(const T& gamma) { return GaussianKernel(gamma); }
+    explicit GaussianKernel(const T& gamma) : detail::ExponentialKernel<T, GaussianKernel>(gamma) {}
     /// \brief \f$\exp(-\norm{x-y}^2/(2\sigma^2))\f$ (`ghiasi:eq1`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_sigma(const T& sigma) {
-        const T& s = detail::WidthParameter<T>::checked_sigma(sigma, "GaussianKernel::from_sigma");
+        const T& s = GaussianKernel::checked_sigma(sigma, "GaussianKernel::from_sigma");
         return GaussianKernel(T(1) / (T(2) * s * s));
     }
     /// \brief \f$\exp(-\norm{x-y}^2/\sigma^2)\f$ (`zhu:ex7c`, `beeny:thm3.9`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_zhu_sigma(const T& sigma) {
-        const T& s = detail::WidthParameter<T>::checked_sigma(sigma, "GaussianKernel::from_zhu_sigma");
+        const T& s = GaussianKernel::checked_sigma(sigma, "GaussianKernel::from_zhu_sigma");
         return GaussianKernel(T(1) / (s * s));
     }
-    /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error if x and y have different dimensions.
+    /// \brief The distance \f$d(x, y) = \norm{x - y}^2\f$.
     template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        using std::exp;
-        require_same_dimension(x.size(), y.size(), "GaussianKernel");
-        return exp(-this->gamma() * (x - y).squaredNorm());
+    static T distance(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) {
+        return T((x - y).squaredNorm());
     }
-    /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(this->gamma()) + "·‖x − y‖²)"; }
 };
 
 /// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$,
@@ -172,30 +181,25 @@ public:
 ///
 /// γ is fixed at construction, where it is checked, and read through kb::LaplacianKernel::gamma().
 template <class T>
-class LaplacianKernel : public detail::WidthParameter<T> {
+class LaplacianKernel : public detail::ExponentialKernel<T, LaplacianKernel<T>> {
 public:
-    using Scalar = T; ///< the scalar type of the kernel's values
+    static constexpr const char* name = "LaplacianKernel";       ///< for messages
+    static constexpr const char* distance_symbol = "‖x − y‖₁"; ///< for printing
 
     /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
-    explicit LaplacianKernel(const T& gamma) : detail::WidthParameter<T>(gamma, "LaplacianKernel", "exp(−γ‖x − y‖₁)") {}
-    /// \brief \f$\exp(-\gamma\norm{x-y}_1)\f$. \throws kb::error unless γ is finite and > 0.
-    static LaplacianKernel from_gamma(const T& gamma) { return LaplacianKernel(gamma); }
+    explicit LaplacianKernel(const T& gamma) : detail::ExponentialKernel<T, LaplacianKernel>(gamma) {}
     /// \brief \f$\exp(-\norm{x-y}_1/\sigma)\f$, i.e. \f$\gamma = 1/\sigma\f$. \throws kb::error unless σ > 0.
     static LaplacianKernel from_sigma(const T& sigma) {
-        return LaplacianKernel(T(1) / detail::WidthParameter<T>::checked_sigma(sigma, "LaplacianKernel::from_sigma"));
+        return LaplacianKernel(T(1) / LaplacianKernel::checked_sigma(sigma, "LaplacianKernel::from_sigma"));
     }
-    /// \brief \f$\exp(-\gamma\sum_i|x_i - y_i|)\f$. \throws kb::error if x and y have different dimensions.
+    /// \brief The distance \f$d(x, y) = \sum_i |x_i - y_i|\f$.
     template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+    static T distance(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) {
         using std::abs;
-        using std::exp;
-        require_same_dimension(x.size(), y.size(), "LaplacianKernel");
         T l1(0);
         for (Eigen::Index i = 0; i < x.size(); ++i) l1 += abs(T(x(i) - y(i)));
-        return exp(-this->gamma() * l1);
+        return l1;
     }
-    /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(this->gamma()) + "·‖x − y‖₁)"; }
 };
 
 /// \brief The constant kernel \f$k(x, y) = a\f$ with \f$a \ge 0\f$: its Gram matrix is
