@@ -246,7 +246,8 @@ def cmd_table(_):
     with open(TABLE, "w", encoding="utf-8") as f:
         f.write("# Mutation table {#mutation}\n\n")
         f.write("Every curated mutant of `src/kernelbook` (tests/mutation/mutants.tsv), and the tests that kill it "
-                "when the mathematics (`ctest -LE docs`) runs against the mutated library. "
+                "when the mathematics (`ctest -LE docs`) runs against the mutated library; the note of a row "
+                "names the commit it was run at. "
                 "Written by `bash tests/mutation/run.sh`; see tests/mutation/README.md.\n\n")
         f.write(f"{len(mutants)} mutants: {summary}.\n\n")
         f.write("| id | file | mathematical error | status | killing tests | killed by (up to 3) | equivalent / note |\n")

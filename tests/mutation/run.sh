@@ -97,6 +97,8 @@ fi
 # run again (a byte-identical executable behaves identically).
 "${helper[@]}" hashes "$build" "$work/baseline-hashes.json"
 
+# Each row records the commit the suite was run at (the mutants' anchors move with the code).
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")
 for id in $ids; do
   start=$(date +%s)
   applied=$("${helper[@]}" apply "$id" "$backup")
@@ -123,7 +125,7 @@ for id in $ids; do
   revert
   done_at=$(date +%s)
   result=$("${helper[@]}" record "$id" "$status" "$((built - start))" "$((done_at - built))" \
-           "$work/$id.failed" "$work/baseline-failures" "$note")
+           "$work/$id.failed" "$work/baseline-failures" "run at $commit${note:+; $note}")
   echo "kb-mutation: $id $result (build $((built - start)) s, tests $((done_at - built)) s)"
   "${helper[@]}" table >/dev/null
 done
