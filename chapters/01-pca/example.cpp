@@ -27,7 +27,7 @@ const std::string ex = "beeny:ex2.1";
 
 std::string row_to_string(const RowVector<Q>& v) {
     std::string s;
-    for (Eigen::Index j = 0; j < v.size(); ++j) s += (j ? ", " : "") + fmt(v(j));
+    for (Eigen::Index j = 0; j < v.size(); ++j) s += (j ? ", " : "") + kb::book::fmt(v(j));
     return "[" + s + "]";
 }
 
@@ -129,8 +129,8 @@ Numbers numeric_part(kb::book::Report& report) {
                  kb::book::rounding_bound<R>(5, R(S / fit.eigenvalues()(3))), R(1));
 
     // D: the eigenvalues of C.
-    report.say("D = diag(λ) of C = XᵀX (ours: " + fmt(fit.spectrum()(0), 15) + ", " + fmt(fit.spectrum()(1), 15) + ", " +
-               fmt(fit.spectrum()(2), 15) + ", " + fmt(fit.spectrum()(3), 15) + ", " + fmt(fit.spectrum()(4), 3) + ")");
+    report.say("D = diag(λ) of C = XᵀX (ours: " + kb::book::fmt(fit.spectrum()(0), 15) + ", " + kb::book::fmt(fit.spectrum()(1), 15) + ", " +
+               kb::book::fmt(fit.spectrum()(2), 15) + ", " + kb::book::fmt(fit.spectrum()(3), 15) + ", " + kb::book::fmt(fit.spectrum()(4), 3) + ")");
     for (int j = 0; j < 5; ++j)
         report.claim(ex, "D" + std::to_string(j + 1) + std::to_string(j + 1), kb::ch01::seed_D[j], fit.spectrum()(j),
                      kb::ch01::printed_decimals(kb::ch01::seed_D[j]));
@@ -176,8 +176,8 @@ Numbers numeric_part(kb::book::Report& report) {
 
     // E₃ and the singular values.
     const Vector<R> sigma = fit.spectrum().cwiseSqrt();
-    report.say("singular values σ = √λ of X: " + fmt(sigma(0), 10) + ", " + fmt(sigma(1), 10) + ", " + fmt(sigma(2), 10) +
-               ", " + fmt(sigma(3), 10) + ", " + fmt(sigma(4), 3));
+    report.say("singular values σ = √λ of X: " + kb::book::fmt(sigma(0), 10) + ", " + kb::book::fmt(sigma(1), 10) + ", " + kb::book::fmt(sigma(2), 10) +
+               ", " + kb::book::fmt(sigma(3), 10) + ", " + kb::book::fmt(sigma(4), 3));
     const R E3 = fit3.reconstruction_error(A, 3);
     report.claim(ex, "E₃ = ‖A − (P V₃ᵀ + μ)‖_F", kb::ch01::seed_E3, E3, 4);
     report.agree(ex, "E₃ = (σ₄² + σ₅²)^{1/2} = σ₄", R(abs(E3 - sqrt(sigma(3) * sigma(3) + sigma(4) * sigma(4)))),
@@ -255,10 +255,10 @@ LineErrata lines_part(kb::book::Report& report) {
     const kb::Moments2<R> m = kb::moments2(XY);
     const Line<R> ols = kb::ols_line(XY), tls = kb::tls_line(XY);
     const R N(XY.rows());
-    report.say("Figure 2 data: 12 points; x̄ = " + fmt(m.mean_x, 6) + ", ȳ = " + fmt(m.mean_y, 6) + ", var x = " +
-               fmt(m.var_x, 8) + ", var y = " + fmt(m.var_y, 8) + ", cov = " + fmt(m.cov_xy, 8));
-    report.say("OLS (eq. 3): y = " + fmt(ols.intercept(), 8) + " + " + fmt(ols.slope(), 8) + " x");
-    report.say("TLS (eq. 4): y = " + fmt(tls.intercept(), 8) + " + " + fmt(tls.slope(), 8) + " x");
+    report.say("Figure 2 data: 12 points; x̄ = " + kb::book::fmt(m.mean_x, 6) + ", ȳ = " + kb::book::fmt(m.mean_y, 6) + ", var x = " +
+               kb::book::fmt(m.var_x, 8) + ", var y = " + kb::book::fmt(m.var_y, 8) + ", cov = " + kb::book::fmt(m.cov_xy, 8));
+    report.say("OLS (eq. 3): y = " + kb::book::fmt(ols.intercept(), 8) + " + " + kb::book::fmt(ols.slope(), 8) + " x");
+    report.say("TLS (eq. 4): y = " + kb::book::fmt(tls.intercept(), 8) + " + " + kb::book::fmt(tls.slope(), 8) + " x");
     const kb::SymmetricEigen<R> eig = kb::symmetric_eigen(m.covariance());
     const R lmax = kb::lambda_max(m), lmin = kb::lambda_min(m);
     report.agree(lab, "λ_max in closed form = largest eigenvalue of the 2×2 covariance", R(abs(lmax - eig.values(0))),
@@ -269,8 +269,8 @@ LineErrata lines_part(kb::book::Report& report) {
     const R sse_ols = kb::sum_squared_vertical_residuals(ols, XY), sse_tls = kb::sum_squared_vertical_residuals(tls, XY);
     const R sod_ols = kb::sum_squared_orthogonal_distances(ols, XY),
             sod_tls = kb::sum_squared_orthogonal_distances(tls, XY);
-    report.say("                         OLS          TLS\n  Σ vertical residual²   " + fmt(sse_ols, 8) + "   " +
-               fmt(sse_tls, 8) + "\n  Σ orthogonal distance² " + fmt(sod_ols, 8) + "   " + fmt(sod_tls, 8));
+    report.say("                         OLS          TLS\n  Σ vertical residual²   " + kb::book::fmt(sse_ols, 8) + "   " +
+               kb::book::fmt(sse_tls, 8) + "\n  Σ orthogonal distance² " + kb::book::fmt(sod_ols, 8) + "   " + kb::book::fmt(sod_tls, 8));
     report.exact(lab, "OLS has the smaller Σ vertical residual², TLS the smaller Σ orthogonal distance²",
                  sse_ols < sse_tls && sod_tls < sod_ols);
     report.agree(lab, "Σ orthogonal distance² of TLS = (N − 1) λ_min", R(abs(sod_tls - (N - 1) * lmin)),
@@ -283,8 +283,8 @@ LineErrata lines_part(kb::book::Report& report) {
     const Line<R> tls_swapped = kb::tls_line(YX), ols_swapped = kb::ols_line(YX);
     report.agree(lab, "TLS of (y, x) is the reflection of TLS of (x, y): slopes s and 1/s",
                  R(abs(tls_swapped.slope() * tls.slope() - 1)), kb::book::rounding_bound<R>(2, R(1)), R(1));
-    report.say("OLS of x on y, drawn in the (x, y) plane, has slope " + fmt(R(1 / ols_swapped.slope()), 8) +
-               " ≠ " + fmt(ols.slope(), 8) + ": OLS depends on which variable is the target");
+    report.say("OLS of x on y, drawn in the (x, y) plane, has slope " + kb::book::fmt(R(1 / ols_swapped.slope()), 8) +
+               " ≠ " + kb::book::fmt(ols.slope(), 8) + ": OLS depends on which variable is the target");
     report.exact(lab, "OLS is not invariant under swapping x and y; |s_OLS(y|x)| < |s_TLS| < |s_OLS(x|y)|",
                  abs(ols.slope()) < abs(tls.slope()) && abs(tls.slope()) < abs(1 / ols_swapped.slope()));
 
@@ -292,8 +292,8 @@ LineErrata lines_part(kb::book::Report& report) {
     const R d = m.var_x - m.var_y;
     const R corr = m.cov_xy / sqrt(m.var_x * m.var_y);
     const R with_cos = (m.var_x + m.var_y + sqrt(d * d + 4 * corr * corr)) / 2;
-    report.say("λ_max = " + fmt(lmax, 10) + "; with cos(x, y)² (cosine of the centred vectors) instead of cov(x, y)²: " +
-               fmt(with_cos, 10));
+    report.say("λ_max = " + kb::book::fmt(lmax, 10) + "; with cos(x, y)² (cosine of the centred vectors) instead of cov(x, y)²: " +
+               kb::book::fmt(with_cos, 10));
     out.cos_wrong = abs(with_cos - lmax) > kb::book::rounding_bound<R>(2, lmax);
 
     // "The shortest total distance" and footnote 1's |residual|, on data with an outlier.
@@ -302,9 +302,9 @@ LineErrata lines_part(kb::book::Report& report) {
     const R tot_tls = kb::sum_orthogonal_distances(kb::tls_line(O), O), tot_diag = kb::sum_orthogonal_distances(diag, O);
     const R abs_ols = kb::sum_absolute_vertical_residuals(kb::ols_line(O), O),
             abs_diag = kb::sum_absolute_vertical_residuals(diag, O);
-    report.say("six points on y = x and the outlier (6, 0): Σ orthogonal distance: TLS " + fmt(tot_tls, 8) +
-               ", the line y = x " + fmt(tot_diag, 8) + "; Σ |y − a₀ − a₁x|: OLS " + fmt(abs_ols, 8) +
-               ", the line y = x " + fmt(abs_diag, 8));
+    report.say("six points on y = x and the outlier (6, 0): Σ orthogonal distance: TLS " + kb::book::fmt(tot_tls, 8) +
+               ", the line y = x " + kb::book::fmt(tot_diag, 8) + "; Σ |y − a₀ − a₁x|: OLS " + kb::book::fmt(abs_ols, 8) +
+               ", the line y = x " + kb::book::fmt(abs_diag, 8));
     out.total_distance_wrong = tot_diag < tot_tls;
     out.abs_residual_wrong = abs_diag < abs_ols;
 
@@ -340,9 +340,9 @@ Figure1 regression_part(kb::book::Report& report, bool& z_is_fitted_value) {
     }
     const Vector<Q> a = kb::polynomial_regression(x, y, 2);
     const Vector<Q> b = kb::linear_regression(kb::power_features(x, 2), y);
-    report.say("Figure 1 data: x = −3, −2.5, …, 3; y = 1 + x²/2 + noise. Fit y ~ 1 + x + x²:\n  a₀ = " + fmt(a(0)) +
-               ", a₁ = " + fmt(a(1)) + ", a₂ = " + fmt(a(2)) + "  (≈ " + fmt(kb::convert<double>(a(0)), 6) + ", " +
-               fmt(kb::convert<double>(a(1)), 6) + ", " + fmt(kb::convert<double>(a(2)), 6) + ")");
+    report.say("Figure 1 data: x = −3, −2.5, …, 3; y = 1 + x²/2 + noise. Fit y ~ 1 + x + x²:\n  a₀ = " + kb::book::fmt(a(0)) +
+               ", a₁ = " + kb::book::fmt(a(1)) + ", a₂ = " + kb::book::fmt(a(2)) + "  (≈ " + kb::book::fmt(kb::convert<double>(a(0)), 6) + ", " +
+               kb::book::fmt(kb::convert<double>(a(1)), 6) + ", " + kb::book::fmt(kb::convert<double>(a(2)), 6) + ")");
     report.exact(lab, "moment normal equations of polynomial regression = linear regression on z = (x, x²)", a == b);
     Matrix<Q> Phi(13, 3);
     Phi << kb::ones<Q>(13), kb::power_features(x, 2);
@@ -351,7 +351,7 @@ Figure1 regression_part(kb::book::Report& report, bool& z_is_fitted_value) {
     const Vector<Q> z = Phi * a;
     const Vector<Q> circular = kb::linear_regression(Matrix<Q>(z), y);
     report.say("the seed's z = a₀ + a₁x + a₂x² is the fitted value ŷ; regressing y on it gives intercept " +
-               fmt(circular(0)) + " and slope " + fmt(circular(1)));
+               kb::book::fmt(circular(0)) + " and slope " + kb::book::fmt(circular(1)));
     z_is_fitted_value = circular(0) == 0 && circular(1) == 1;
     return {x, y, a};
 }

@@ -26,7 +26,7 @@ namespace {
 template <class T>
 std::string vector_to_string(const Vector<T>& v, int digits) {
     std::string s;
-    for (Eigen::Index i = 0; i < v.size(); ++i) s += (i ? ", " : "") + fmt(v(i), digits);
+    for (Eigen::Index i = 0; i < v.size(); ++i) s += (i ? ", " : "") + kb::book::fmt(v(i), digits);
     return s;
 }
 
@@ -72,7 +72,7 @@ void write_spectrum(std::ofstream& out, const std::string& example, const Vector
     using std::abs;
     const R scale = std::max(abs(lambda(0)), abs(lambda(lambda.size() - 1)));
     for (Eigen::Index j = 0; j < lambda.size(); ++j)
-        out << example << "," << j + 1 << "," << fmt(lambda(j), 17) << "," << fmt(R(lambda(j) / scale), 17) << "\n";
+        out << example << "," << j + 1 << "," << kb::book::fmt(lambda(j), 17) << "," << kb::book::fmt(R(lambda(j) / scale), 17) << "\n";
 }
 
 } // namespace
@@ -108,7 +108,7 @@ int main() {
     const auto mds = kb::ClassicalMds(D, 3, kb::MdsInput::distances);
     rep.say("eigenvalues of B: " + vector_to_string(mds.eigenvalues(), 12));
     rep.say("positive: " + std::to_string(mds.positive()) + ", negative: " + std::to_string(mds.negative()) +
-            " (|λ| ≤ τ = " + fmt(mds.tolerance(), 3) + " counts as zero)");
+            " (|λ| ≤ τ = " + kb::book::fmt(mds.tolerance(), 3) + " counts as zero)");
     rep.say("MDS coordinates X = [√λ₁u₁, √λ₂u₂, √λ₃u₃]:\n" + matrix_to_string(mds.coordinates(), 10));
     const R lam1 = mds.eigenvalues()(0);
     rep.agree("zhu:mds-setup", "the stress Σ(d_ij − ‖x_i − x_j‖)² of the 3-D embedding is zero",
@@ -160,8 +160,8 @@ int main() {
     const auto by_arc = kb::ClassicalMds(arc, 2, kb::MdsInput::distances);
     rep.say("great-circle distances: eigenvalues of B = " + vector_to_string(by_arc.eigenvalues(), 6));
     rep.say("  negative eigenvalues: " + std::to_string(by_arc.negative()) + ", holding " +
-            fmt(R(100 * by_arc.negative_mass()), 3) + " % of Σ|λ|; the 2-D map leaves out " +
-            fmt(R(100 * by_arc.discarded_mass()), 3) + " % (positive eigenvalues 3, 4, …)");
+            kb::book::fmt(R(100 * by_arc.negative_mass()), 3) + " % of Σ|λ|; the 2-D map leaves out " +
+            kb::book::fmt(R(100 * by_arc.discarded_mass()), 3) + " % (positive eigenvalues 3, 4, …)");
     rep.exact("zhu:2.2.2", "great-circle distances: B has negative eigenvalues, so no points in any Rᵖ have them",
               by_arc.negative() > 0);
     // Orientation for the map: MDS fixes X only up to an orthogonal map (erratum below), so
@@ -175,9 +175,9 @@ int main() {
         std::string text;
         for (std::size_t i = 0; i < europe.size(); ++i) {
             const auto k = static_cast<Eigen::Index>(i);
-            out << europe[i].name << "," << fmt(map(k, 0), 17) << "," << fmt(map(k, 1), 17) << "\n";
-            text += "    " + europe[i].name + std::string(12 - europe[i].name.size(), ' ') + fmt(map(k, 0), 6) + "  " +
-                    fmt(map(k, 1), 6) + "\n";
+            out << europe[i].name << "," << kb::book::fmt(map(k, 0), 17) << "," << kb::book::fmt(map(k, 1), 17) << "\n";
+            text += "    " + europe[i].name + std::string(12 - europe[i].name.size(), ' ') + kb::book::fmt(map(k, 0), 6) + "  " +
+                    kb::book::fmt(map(k, 1), 6) + "\n";
         }
         rep.say("the 2-D MDS map of the great-circle distances (km), written to europe_map.csv:\n" + text);
     }
@@ -190,7 +190,7 @@ int main() {
         world.push_back(c);
     const auto by_world = kb::ClassicalMds(great_circle(kb::distances(on_sphere(world))), 3, kb::MdsInput::distances);
     rep.say("fifteen cities on five continents, great-circle distances: " + std::to_string(by_world.negative()) +
-            " negative eigenvalues holding " + fmt(R(100 * by_world.negative_mass()), 3) +
+            " negative eigenvalues holding " + kb::book::fmt(R(100 * by_world.negative_mass()), 3) +
             " % of Σ|λ| — the larger the part of the sphere, the less Euclidean its geodesic distances");
     write_spectrum(spectra, "world, great circle", by_world.eigenvalues());
 
@@ -215,12 +215,12 @@ int main() {
         for (std::size_t i = 0; i < ex.witness.size(); ++i) v(static_cast<Eigen::Index>(i)) = ex.witness[i];
         const rational form = v.dot(B * v);
         rep.say(ex.name + ":\n  B = −½ J D² J =\n" + matrix_to_string(B, 6, "    ") + "  witness v = (" +
-                vector_to_string(v, 3) + "): vᵀBv = " + fmt(form));
+                vector_to_string(v, 3) + "): vᵀBv = " + kb::book::fmt(form));
         rep.exact("zhu:2.2.2", "vᵀBv < 0 and the exact test refuses B: no points have these distances",
                   form < 0 && !kb::is_psd_exact(B));
         const auto m = kb::ClassicalMds(kb::from_integers<R>(ex.D), 1, kb::MdsInput::distances);
         rep.say("  eigenvalues (real50): " + vector_to_string(m.eigenvalues(), 8) + "; negative mass " +
-                fmt(m.negative_mass(), 6));
+                kb::book::fmt(m.negative_mass(), 6));
         write_spectrum(spectra, ex.csv, m.eigenvalues());
         try {
             (void)kb::ClassicalMds(kb::from_integers<R>(ex.D), m.positive() + 1, kb::MdsInput::distances);
@@ -294,14 +294,14 @@ int main() {
         const R stress0 = kb::mds_stress(D5, m.coordinates()), stress1 = kb::mds_stress(D5, X1);
         const R strain0 = kb::classical_mds_objective(m.gram(), m.coordinates()), strain1 = kb::classical_mds_objective(m.gram(), X1);
         rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1) placed on a line (p = 1):\n"
-                "  classical MDS:           stress Σ(d − d̂)² = " + fmt(stress0, 8) + ",  strain ‖B − XXᵀ‖²_F = " +
-                fmt(strain0, 8) + "\n  after one Guttman step:  stress Σ(d − d̂)² = " + fmt(stress1, 8) +
-                ",  strain ‖B − XXᵀ‖²_F = " + fmt(strain1, 8));
+                "  classical MDS:           stress Σ(d − d̂)² = " + kb::book::fmt(stress0, 8) + ",  strain ‖B − XXᵀ‖²_F = " +
+                kb::book::fmt(strain0, 8) + "\n  after one Guttman step:  stress Σ(d − d̂)² = " + kb::book::fmt(stress1, 8) +
+                ",  strain ‖B − XXᵀ‖²_F = " + kb::book::fmt(strain1, 8));
         rep.erratum("zhu:mds-setup", "“to minimize the dissimilarity difference is equivalent to minimize the similarity "
                     "difference”",
                     "the two problems have different minimisers: the classical MDS solution minimises the strain "
                     "(zhu:def1) but one SMACOF step lowers its stress by " +
-                        fmt(R(100 * (stress0 - stress1) / stress0), 3) +
+                        kb::book::fmt(R(100 * (stress0 - stress1) / stress0), 3) +
                         " % while raising the strain; they agree only when an exact embedding exists (p ≥ rank)",
                     stress1 < stress0 && strain1 > strain0);
     }

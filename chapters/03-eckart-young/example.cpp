@@ -62,7 +62,7 @@ Vector<rational> exact_vector(const std::vector<long>& v) {
 template <class T>
 std::string list(const std::vector<T>& v) {
     std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + fmt(v[i], 8);
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + kb::book::fmt(v[i], 8);
     return s;
 }
 
@@ -119,9 +119,9 @@ bool precision_curve(std::ofstream& csv, const std::vector<Q>& matrices, const s
         }
         const T in_eps = error / (kb::epsilon<T>() * norm);
         within = within && error <= kb::book::rounding_bound<T>(n, norm);
-        csv << kb::scalar_name<T>() << "," << n << "," << fmt(norm, 17) << "," << fmt(error, 6) << ","
-            << fmt(in_eps, 6) << "\n";
-        table += "  n = " + std::to_string(n) + ": " + fmt(in_eps, 2) + (k + 1 < sizes.size() ? "," : "\n");
+        csv << kb::scalar_name<T>() << "," << n << "," << kb::book::fmt(norm, 17) << "," << kb::book::fmt(error, 6) << ","
+            << kb::book::fmt(in_eps, 6) << "\n";
+        table += "  n = " + std::to_string(n) + ": " + kb::book::fmt(in_eps, 2) + (k + 1 < sizes.size() ? "," : "\n");
     }
     return within;
 }
@@ -173,10 +173,10 @@ int main() {
         const R f_small = (Gr - kb::eigen_sum(eig.values, eig.vectors, smallest)).norm();
         worst_f = std::max(worst_f, R(abs(f - f_pred)));
         worst_2 = std::max(worst_2, R(abs(s - s_pred)));
-        csv << p << "," << fmt(f, 17) << "," << fmt(f_pred, 17) << "," << fmt(s, 17) << "," << fmt(s_pred, 17) << ","
-            << fmt(f_small, 17) << "\n";
-        rep.say("  " + std::to_string(p) + (p < 10 ? "   " : "  ") + fmt(f, 12) + "   " + fmt(f_pred, 12) + "   " +
-                fmt(s, 8) + "   " + fmt(s_pred, 8) + "   " + fmt(f_small, 8));
+        csv << p << "," << kb::book::fmt(f, 17) << "," << kb::book::fmt(f_pred, 17) << "," << kb::book::fmt(s, 17) << "," << kb::book::fmt(s_pred, 17) << ","
+            << kb::book::fmt(f_small, 17) << "\n";
+        rep.say("  " + std::to_string(p) + (p < 10 ? "   " : "  ") + kb::book::fmt(f, 12) + "   " + kb::book::fmt(f_pred, 12) + "   " +
+                kb::book::fmt(s, 8) + "   " + kb::book::fmt(s_pred, 8) + "   " + kb::book::fmt(f_small, 8));
     }
     rep.say("  (written to book/data/03-eckart-young/error_vs_rank.csv)");
     rep.agree("zhu:thm2", "max over p of |‖G − G_p‖_F − √(Σ_{j>p} λ_j²)|", worst_f,
@@ -216,8 +216,8 @@ int main() {
     const Matrix<R> K = Yc * Yc.transpose();
     const auto mds = kb::ClassicalMds(K, 1);
     const R best = kb::classical_mds_objective(K, mds.coordinates());
-    rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1): eigenvalues of K = Y_cY_cᵀ: " + fmt(mds.eigenvalues()(0), 10) +
-            ", " + fmt(mds.eigenvalues()(1), 10) + ", 0, 0, 0");
+    rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1): eigenvalues of K = Y_cY_cᵀ: " + kb::book::fmt(mds.eigenvalues()(0), 10) +
+            ", " + kb::book::fmt(mds.eigenvalues()(1), 10) + ", 0, 0, 0");
     rep.agree("zhu:def1", "the MDS line (p = 1) attains ‖K − XXᵀ‖²_F = λ₂² = (46/5)²", R(abs(best - R(2116) / 25)),
               kb::book::rounding_bound<R>(5, R(256)), R(256));
     R lowest_competitor = kb::classical_mds_objective(K, Matrix<R>(Matrix<R>::Zero(5, 1)));
@@ -230,7 +230,7 @@ int main() {
         for (int i = 0; i < 5; ++i) Xt(i, 0) += t * R(e[i]) / 4;
         const R f = kb::classical_mds_objective(K, Xt);
         if (k != 0) lowest_competitor = std::min(lowest_competitor, f);
-        scan += "  t = " + fmt(t, 3) + ": " + fmt(f, 10) + "\n";
+        scan += "  t = " + kb::book::fmt(t, 3) + ": " + kb::book::fmt(f, 10) + "\n";
     }
     rep.say("the objective along a line through the optimum, X + t·e:\n" + scan);
     rep.exact("zhu:def1", "every perturbed configuration has a larger objective", lowest_competitor > best);
@@ -243,8 +243,8 @@ int main() {
     rep.precision<rational>();
     const rational keep_first = Q(A - kb::eigen_sum(l3, U3, {0})).squaredNorm();
     const rational keep_abs = Q(A - kb::eigen_sum(l3, U3, {2})).squaredNorm();
-    rep.say("spectrum (3, 1, −4), p = 1: keeping λ₁ = 3 leaves ‖·‖²_F = " + fmt(keep_first) +
-            "; keeping λ₃ = −4 leaves " + fmt(keep_abs));
+    rep.say("spectrum (3, 1, −4), p = 1: keeping λ₁ = 3 leaves ‖·‖²_F = " + kb::book::fmt(keep_first) +
+            "; keeping λ₃ = −4 leaves " + kb::book::fmt(keep_abs));
     rep.exact("zhu:thm2", "the best rank-1 approximation keeps −4 (largest |λ|), not the “first eigen” 3",
               keep_abs < keep_first);
     rep.precision<R>();

@@ -97,7 +97,7 @@ void pre_rkhs(kb::book::Report& r) {
     const KernelExpansion<Q, kb::PolynomialKernel<Q>> f(k, X, alpha), f2(k, X, Vector<Q>(alpha + Q(5, 3) * c));
     const KernelExpansion<Q, kb::PolynomialKernel<Q>> g(k, rows<Q>({{2, -1}, {1, 3}}, 2), Vector<Q>(Vector<Q>::Ones(2)));
     r.exact("zhu:thm5", "well defined: f = Σ αᵢ k(xᵢ,·) and f' = Σ (αᵢ + 5/3 cᵢ) k(xᵢ,·) give ⟨f, g⟩ = ⟨f', g⟩ = " +
-                            fmt(kb::inner(f, g)) + " and ‖f‖² = ‖f'‖² = " + fmt(kb::squared_norm(f)),
+                            kb::book::fmt(kb::inner(f, g)) + " and ‖f‖² = ‖f'‖² = " + kb::book::fmt(kb::squared_norm(f)),
             kb::inner(f, g) == kb::inner(f2, g) && kb::squared_norm(f) == kb::squared_norm(f2));
     // Repeated centres: 2 k(x,·) + 3 k(x,·) = 5 k(x,·).
     const Matrix<Q> xx = rows<Q>({{1, 2}, {1, 2}}, 3);
@@ -105,7 +105,7 @@ void pre_rkhs(kb::book::Report& r) {
     a23 << 2, 3;
     const KernelExpansion<Q, kb::PolynomialKernel<Q>> rep(k, xx, a23);
     const auto merged = kb::combine_repeated_centres(rep);
-    r.exact("zhu:thm5", "repeated centres: 2k(x,·) + 3k(x,·) merges to " + fmt(merged.coefficients()(0)) +
+    r.exact("zhu:thm5", "repeated centres: 2k(x,·) + 3k(x,·) merges to " + kb::book::fmt(merged.coefficients()(0)) +
                             "k(x,·), same ⟨·, g⟩ and norm",
             merged.terms() == 1 && merged.coefficients()(0) == 5 && kb::inner(rep, g) == kb::inner(merged, g) &&
                 kb::squared_norm(rep) == kb::squared_norm(merged));
@@ -159,7 +159,7 @@ void pre_rkhs(kb::book::Report& r) {
     r.erratum("zhu:thm5",
               "(Remark) \"once the kernel k is chosen, the feature map ϕ is automatically chosen as well\"",
               "the feature map is not unique (φ, Qφ and x ↦ k(x,·) all reproduce k; here max|Qφ − φ| = " +
-                  fmt(differ, 3) + "); what k determines uniquely is the RKHS (Moore–Aronszajn)",
+                  kb::book::fmt(differ, 3) + "); what k determines uniquely is the RKHS (Moore–Aronszajn)",
               differ > 0.1 && e2 <= kb::book::rounding_bound(36, scale));
 }
 
@@ -179,14 +179,14 @@ void reproducing(kb::book::Report& r) {
     const Matrix<T> x = rows<T>({{1, 3}}, 4);
     const T fx = f(x.row(0));
     const T pair = kb::inner(f, kb::feature(k, x.row(0)));
-    r.agree("zhu:prop6", "⟨f, k(x, ·)⟩ = f(x) = " + fmt(fx, 12) + " at x = (1/4, 3/4), not a centre", T(abs(pair - fx)),
+    r.agree("zhu:prop6", "⟨f, k(x, ·)⟩ = f(x) = " + kb::book::fmt(fx, 12) + " at x = (1/4, 3/4), not a centre", T(abs(pair - fx)),
             kb::book::rounding_bound<T>(4, T(4)), T(1));
     const T nf = kb::norm(f);
-    r.exact("zhu:prop6", "|f(x)| = " + fmt(abs(fx), 6) + " ≤ ‖f‖ √k(x, x) = " + fmt(nf, 6), abs(fx) <= nf);
+    r.exact("zhu:prop6", "|f(x)| = " + kb::book::fmt(abs(fx), 6) + " ≤ ‖f‖ √k(x, x) = " + kb::book::fmt(nf, 6), abs(fx) <= nf);
     const Matrix<T> y = rows<T>({{-1, 2}}, 2);
     const T d2 = kb::squared_norm(kb::feature(k, x.row(0)) - kb::feature(k, y.row(0)));
     const T formula = T(2) - T(2) * k(x.row(0), y.row(0));
-    r.agree("zhu:prop6", "‖k(x,·) − k(y,·)‖² = k(x,x) + k(y,y) − 2k(x,y) = " + fmt(formula, 12), T(abs(d2 - formula)),
+    r.agree("zhu:prop6", "‖k(x,·) − k(y,·)‖² = k(x,x) + k(y,y) − 2k(x,y) = " + kb::book::fmt(formula, 12), T(abs(d2 - formula)),
             kb::book::rounding_bound<T>(4, T(4)), T(1));
 }
 
@@ -205,9 +205,9 @@ void riesz(kb::book::Report& r) {
     Vector<Q> cg(4);
     cg << Q(1, 3), 2, -1, Q(5, 2);
     const KernelExpansion<Q, kb::PolynomialKernel<Q>> g(k, X, cg);
-    r.exact("beeny:thmB.1", "ℓ(g) = cᵀv = ⟨f, g⟩ = " + fmt(kb::inner(f, g)) + " for g = Σ cᵢ k(xᵢ,·), c = " + vec(cg),
+    r.exact("beeny:thmB.1", "ℓ(g) = cᵀv = ⟨f, g⟩ = " + kb::book::fmt(kb::inner(f, g)) + " for g = Σ cᵢ k(xᵢ,·), c = " + vec(cg),
             kb::inner(f, g) == cg.dot(v));
-    r.exact("beeny:thmB.1", "‖ℓ‖² = ‖f‖² = vᵀK⁻¹v = " + fmt(kb::squared_norm(f)) + ", and (ℓ(g))² ≤ ‖f‖²‖g‖²",
+    r.exact("beeny:thmB.1", "‖ℓ‖² = ‖f‖² = vᵀK⁻¹v = " + kb::book::fmt(kb::squared_norm(f)) + ", and (ℓ(g))² ≤ ‖f‖²‖g‖²",
             kb::squared_norm(f) == v.dot(f.coefficients()) &&
                 cg.dot(v) * cg.dot(v) <= kb::squared_norm(f) * kb::squared_norm(g));
     // Evaluation at x: represented by k(x, ·) in H, and within the span by its projection.
@@ -216,7 +216,7 @@ void riesz(kb::book::Report& r) {
     const auto P = kb::riesz_representer(k, X, kXx);
     const auto kx = kb::feature(k, x.row(0));
     r.exact("beeny:thmB.1", "δ_x(g) = g(x) = ⟨k(x,·), g⟩ = ⟨P k(x,·), g⟩ with P the projection onto the span; "
-                            "‖k_x‖² = ‖P k_x‖² + ‖k_x − P k_x‖² = " + fmt(kb::squared_norm(kx)),
+                            "‖k_x‖² = ‖P k_x‖² + ‖k_x − P k_x‖² = " + kb::book::fmt(kb::squared_norm(kx)),
             g(x.row(0)) == kb::inner(kx, g) && g(x.row(0)) == kb::inner(P, g) &&
                 kb::squared_norm(kx) == kb::squared_norm(P) + kb::squared_norm(kx - P));
     r.erratum("beeny:thmB.1",
@@ -241,10 +241,10 @@ void interpolation(kb::book::Report& r) {
     // The interpolant as a polynomial: f(x) = m(x)ᵀ W Mᵀ α.
     const kb::PolynomialFeatureMap<Q> map(k, 2);
     const Vector<Q> w = map.weights().asDiagonal() * Vector<Q>(map.monomials(X).transpose() * f.coefficients());
-    r.say("f(x) = " + fmt(w(0)) + " + " + fmt(w(1)) + " x₁ + " + fmt(w(2)) + " x₂ + " + fmt(w(3)) + " x₁² + " +
-          fmt(w(4)) + " x₁x₂ + " + fmt(w(5)) + " x₂²");
+    r.say("f(x) = " + kb::book::fmt(w(0)) + " + " + kb::book::fmt(w(1)) + " x₁ + " + kb::book::fmt(w(2)) + " x₂ + " + kb::book::fmt(w(3)) + " x₁² + " +
+          kb::book::fmt(w(4)) + " x₁x₂ + " + kb::book::fmt(w(5)) + " x₂²");
     r.exact("zhu:prop6", "f interpolates: f(xᵢ) = ⟨f, k(xᵢ,·)⟩ = yᵢ", f.values(X) == y);
-    r.exact("zhu:prop6", "‖f‖² = αᵀKα = yᵀK⁻¹y = " + fmt(kb::squared_norm(f)), kb::squared_norm(f) == y.dot(f.coefficients()));
+    r.exact("zhu:prop6", "‖f‖² = αᵀKα = yᵀK⁻¹y = " + kb::book::fmt(kb::squared_norm(f)), kb::squared_norm(f) == y.dot(f.coefficients()));
     // Another interpolant: add h = k(z,·) − P k(z,·), which vanishes at the data.
     const Matrix<Q> z = rows<Q>({{2, -1}}, 1);
     const auto u = kb::feature(k, z.row(0));
@@ -252,8 +252,8 @@ void interpolation(kb::book::Report& r) {
     const auto g = f + Q(1, 2) * h;
     r.exact("zhu:prop6", "g = f + ½h with h = k(z,·) − P k(z,·), z = (2,-1), also interpolates (h(xᵢ) = 0)",
             g.values(X) == y && h.values(X) == Vector<Q>::Zero(4));
-    r.exact("zhu:prop6", "Pythagoras: ⟨f, h⟩ = Σ αᵢ h(xᵢ) = 0, so ‖g‖² = ‖f‖² + ¼‖h‖² = " + fmt(kb::squared_norm(g)) +
-                             " > ‖f‖² = " + fmt(kb::squared_norm(f)),
+    r.exact("zhu:prop6", "Pythagoras: ⟨f, h⟩ = Σ αᵢ h(xᵢ) = 0, so ‖g‖² = ‖f‖² + ¼‖h‖² = " + kb::book::fmt(kb::squared_norm(g)) +
+                             " > ‖f‖² = " + kb::book::fmt(kb::squared_norm(f)),
             kb::inner(f, h) == 0 && kb::squared_norm(g) == kb::squared_norm(f) + Q(1, 4) * kb::squared_norm(h) &&
                 kb::squared_norm(g) > kb::squared_norm(f));
     // The same in 50 digits with a Gaussian kernel.
@@ -266,12 +266,12 @@ void interpolation(kb::book::Report& r) {
     using std::abs;
     r.agree("zhu:prop6", "Gaussian (σ = 1): f(xᵢ) = yᵢ", kb::max_abs(Vector<R>(fg.values(Xr) - yr)),
             kb::book::rounding_bound<R>(4, R(4)), R(1));
-    r.agree("zhu:prop6", "Gaussian: ‖f‖² = yᵀK⁻¹y = " + fmt(kb::squared_norm(fg), 12),
+    r.agree("zhu:prop6", "Gaussian: ‖f‖² = yᵀK⁻¹y = " + kb::book::fmt(kb::squared_norm(fg), 12),
             R(abs(kb::squared_norm(fg) - yr.dot(fg.coefficients()))), kb::book::rounding_bound<R>(4, R(10)), R(1));
     const auto ug = kb::feature(kg, kb::convert_matrix<R>(z).row(0));
     const auto hg = ug - kb::minimum_norm_interpolant(kg, Xr, ug.values(Xr));
     const auto gg = fg + hg;
-    r.exact("zhu:prop6", "Gaussian: another interpolant f + h has ‖f + h‖² = " + fmt(kb::squared_norm(gg), 12) +
+    r.exact("zhu:prop6", "Gaussian: another interpolant f + h has ‖f + h‖² = " + kb::book::fmt(kb::squared_norm(gg), 12) +
                              " > ‖f‖²",
             kb::squared_norm(gg) > kb::squared_norm(fg));
 }
@@ -295,9 +295,9 @@ void mercer(kb::book::Report& r, Eigen::Index N, MercerTables* tables) {
           "-point Gauss–Legendre rule (Nyström)");
     std::ostringstream os;
     os << "λ_i:";
-    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(N, 14); ++i) os << " " << fmt(lambda(i), 4);
+    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(N, 14); ++i) os << " " << kb::book::fmt(lambda(i), 4);
     os << "\nratios λ_{i+1}/λ_i:";
-    for (Eigen::Index i = 0; i + 1 < std::min<Eigen::Index>(N, 14); ++i) os << " " << fmt(T(lambda(i + 1) / lambda(i)), 3);
+    for (Eigen::Index i = 0; i + 1 < std::min<Eigen::Index>(N, 14); ++i) os << " " << kb::book::fmt(T(lambda(i + 1) / lambda(i)), 3);
     r.say(os.str());
     // Faster than geometric: the ratios fall — computed, not assumed, for the eigenvalues that have
     // converged (agree to 1 % with a grid of 2N nodes) and lie above rounding; each λ carries a
@@ -316,8 +316,8 @@ void mercer(kb::book::Report& r, Eigen::Index N, MercerTables* tables) {
         }
         r.exact("beeny:C", std::to_string(converged) + " eigenvalues agree to 1 % with a " + std::to_string(2 * N) +
                                "-node grid; the " + std::to_string(checked) +
-                               " ratios λ_{i+1}/λ_i among them fall (from " + fmt(T(mu(1) / mu(0)), 3) + " to " +
-                               fmt(T(mu(checked + 1) / mu(checked)), 3) +
+                               " ratios λ_{i+1}/λ_i among them fall (from " + kb::book::fmt(T(mu(1) / mu(0)), 3) + " to " +
+                               kb::book::fmt(T(mu(checked + 1) / mu(checked)), 3) +
                                "): faster than geometric decay on a bounded interval",
                 falling && checked >= 3);
     }
@@ -326,7 +326,7 @@ void mercer(kb::book::Report& r, Eigen::Index N, MercerTables* tables) {
     r.agree("beeny:C", "Σ_{i≤N} λᵢ eᵢ(t_j) eᵢ(t_l) = k(t_j, t_l) at the nodes", reproduce,
             kb::book::rounding_bound<T>(N, T(lambda.cwiseAbs().sum() / wmin)), T(1));
     const T lmin = lambda(N - 1);
-    r.agree("beeny:C", "λᵢ ≥ 0 (smallest " + fmt(lmin, 3) + ")", T(lmin < 0 ? T(-lmin) : T(0)),
+    r.agree("beeny:C", "λᵢ ≥ 0 (smallest " + kb::book::fmt(lmin, 3) + ")", T(lmin < 0 ? T(-lmin) : T(0)),
             kb::book::rounding_bound<T>(N, M.operator_norm()), M.operator_norm());
     r.agree("beeny:C", "Σ λᵢ = ∫ k(x, x) dx = 2", T(abs(lambda.sum() - T(2))),
             kb::book::rounding_bound<T>(N, T(N * (M.operator_norm() + 2))), T(2));
@@ -347,7 +347,7 @@ void mercer(kb::book::Report& r, Eigen::Index N, MercerTables* tables) {
     for (Eigen::Index m = 1; m <= N; ++m)
         monotone = monotone && sup[static_cast<std::size_t>(m)] <= sup[static_cast<std::size_t>(m - 1)] + slack;
     r.exact("beeny:C", "the uniform error max_jl |k − k_m| at the nodes is non-increasing in m (to rounding " +
-                           fmt(slack, 2) + ")",
+                           kb::book::fmt(slack, 2) + ")",
             monotone);
     std::ostringstream tab;
     tab << "  m   max|k - k_m| at nodes";
@@ -367,8 +367,8 @@ void mercer(kb::book::Report& r, Eigen::Index N, MercerTables* tables) {
     tab << "   max|k - k_m| at 101 new points\n";
     for (Eigen::Index m : {0, 1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 30, 40, 50, 60}) {
         if (m > N) continue;
-        tab << std::setw(3) << m << "   " << std::setw(10) << fmt(sup[static_cast<std::size_t>(m)], 3);
-        if (m <= r_num) tab << "              " << fmt(off[static_cast<std::size_t>(m)], 3);
+        tab << std::setw(3) << m << "   " << std::setw(10) << kb::book::fmt(sup[static_cast<std::size_t>(m)], 3);
+        if (m <= r_num) tab << "              " << kb::book::fmt(off[static_cast<std::size_t>(m)], 3);
         tab << "\n";
     }
     r.say(tab.str() + "(numerical rank " + std::to_string(r_num) +
@@ -404,11 +404,11 @@ void mercer_section(kb::book::Report& r) {
     std::ostringstream os;
     os << "exp(-(x - y)²) with the normal measure N(0, 1), 80-point Gauss–Hermite rule: eigenvalues vs the closed\n"
           "form √(2a/A) B^i (a = 1/4, b = 1, B = b/A = "
-       << fmt(R(exact(1) / exact(0)), 8) << ", exactly geometric):\n";
+       << kb::book::fmt(R(exact(1) / exact(0)), 8) << ", exactly geometric):\n";
     for (Eigen::Index i = 0; i < 12; ++i)
-        os << "  λ_" << std::setw(2) << i + 1 << " Nyström " << std::setw(14) << fmt(H.eigenvalues()(i), 10)
-           << "   closed form " << std::setw(14) << fmt(exact(i), 10) << "   digits agree "
-           << fmt(kb::digits_of_agreement(H.eigenvalues()(i), exact(i)), 3) << "\n";
+        os << "  λ_" << std::setw(2) << i + 1 << " Nyström " << std::setw(14) << kb::book::fmt(H.eigenvalues()(i), 10)
+           << "   closed form " << std::setw(14) << kb::book::fmt(exact(i), 10) << "   digits agree "
+           << kb::book::fmt(kb::digits_of_agreement(H.eigenvalues()(i), exact(i)), 3) << "\n";
     r.say(os.str() + "(an illustration of the discretisation's convergence, not a rounding-level check: the\n"
                      "agreement is limited by the quadrature, and improves as nodes are added)");
     // How many eigenvalues the 80-node grid resolves: the leading i within 1 % of 2^{-i}, and
@@ -460,8 +460,8 @@ void hilbert_dimension(kb::book::Report& r) {
     for (int i = 0; i < 12; ++i) X(i, 0) = kb::ratio<R>(i, 6) - R(1);
     const auto eig = kb::symmetric_eigen(kb::gram(k, X));
     const R bound = kb::book::rounding_bound<R>(12, eig.values(0));
-    r.exact("beeny:ex3.3", "Gaussian sections of 12 distinct points are independent: λ_min(K) = " + fmt(eig.values(11), 3) +
-                               " > rounding bound " + fmt(bound, 2),
+    r.exact("beeny:ex3.3", "Gaussian sections of 12 distinct points are independent: λ_min(K) = " + kb::book::fmt(eig.values(11), 3) +
+                               " > rounding bound " + kb::book::fmt(bound, 2),
             eig.values(11) > bound);
     const Matrix<Q> Xq = rows<Q>({{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {-1, 1}, {3, -1}});
     const auto dep = kb::vanishing_combinations(kb::PolynomialKernel<Q>(Q(1), 2), Xq);

@@ -228,7 +228,7 @@ Result run_baseline(const Split& s) {
     return r;
 }
 
-std::string fmt(double v, int digits) {
+std::string significant(double v, int digits) {
     std::ostringstream os;
     os << std::setprecision(digits) << v;
     return os.str();
@@ -270,7 +270,7 @@ int main() {
                   << 3 * src->per_class << " training and " << 3 * src->per_class << " test images\n";
         const std::vector<Result> main_run = run_all(make_split(*src, src->per_class), true);
         results.insert(results.end(), main_run.begin(), main_run.end());
-        std::cout << "  main run: " << fmt(seconds_since(t0), 3) << " s\n";
+        std::cout << "  main run: " << significant(seconds_since(t0), 3) << " s\n";
         // Test accuracy against the number of images per class: how robust is the ranking?
         const auto t1 = clock::now();
         std::vector<Eigen::Index> sizes = src->sweep;
@@ -280,10 +280,10 @@ int main() {
             sweep_csv << src->name << ',' << n << ',' << csv_number(r[0].accuracy) << ',' << csv_number(r[1].accuracy)
                       << ',' << csv_number(r[2].accuracy) << '\n';
             sweep_table << std::left << std::setw(9) << src->name << std::right << std::setw(6) << n << std::setw(9)
-                        << fmt(r[0].accuracy, 3) << std::setw(9) << fmt(r[1].accuracy, 3) << std::setw(9)
-                        << fmt(r[2].accuracy, 3) << '\n';
+                        << significant(r[0].accuracy, 3) << std::setw(9) << significant(r[1].accuracy, 3) << std::setw(9)
+                        << significant(r[2].accuracy, 3) << '\n';
         }
-        std::cout << "  sweep over n: " << fmt(seconds_since(t1), 3) << " s\n";
+        std::cout << "  sweep over n: " << significant(seconds_since(t1), 3) << " s\n";
     }
     if (ran == 0) {
         std::cout << "No data set could be read: install the Debian packages python3-sklearn (digits) and/or "
@@ -303,17 +303,17 @@ int main() {
         std::cout << std::left << std::setw(9) << r.dataset << std::setw(8) << r.kernel << std::right << std::setw(7)
                   << r.n_train << std::setw(6) << r.n_test;
         if (r.mapped)
-            std::cout << std::setw(6) << r.rank << std::setw(11) << fmt(r.rank_tol, 3) << std::setw(11)
-                      << fmt(r.kappa, 3) << std::setw(11) << fmt(r.kappa_full, 3) << std::setw(9)
-                      << fmt(r.exactness_digits, 3) << std::setw(10) << fmt(r.self_min, 3) << std::setw(10)
-                      << fmt(r.self_max, 3);
+            std::cout << std::setw(6) << r.rank << std::setw(11) << significant(r.rank_tol, 3) << std::setw(11)
+                      << significant(r.kappa, 3) << std::setw(11) << significant(r.kappa_full, 3) << std::setw(9)
+                      << significant(r.exactness_digits, 3) << std::setw(10) << significant(r.self_min, 3) << std::setw(10)
+                      << significant(r.self_max, 3);
         else
             std::cout << std::setw(6) << "-" << std::setw(11) << "-" << std::setw(11) << "-" << std::setw(11) << "-"
                       << std::setw(9) << "-" << std::setw(10) << "-" << std::setw(10) << "-";
-        std::cout << std::setw(10) << fmt(r.train_accuracy, 3) << std::setw(10) << fmt(r.accuracy, 3) << '\n';
+        std::cout << std::setw(10) << significant(r.train_accuracy, 3) << std::setw(10) << significant(r.accuracy, 3) << '\n';
         summary << r.dataset << ',' << r.kernel << ',' << r.n_train << ',' << r.n_test << ',';
         if (r.mapped)
-            summary << r.rank << ',' << csv_number(r.kappa) << ',' << fmt(r.exactness_digits, 3) << ',';
+            summary << r.rank << ',' << csv_number(r.kappa) << ',' << significant(r.exactness_digits, 3) << ',';
         else
             summary << ",,,";
         summary << csv_number(r.accuracy) << '\n';
@@ -327,6 +327,6 @@ int main() {
               << std::left << std::setw(9) << "dataset" << std::right << std::setw(6) << "n" << std::setw(9) << "pixels"
               << std::setw(9) << "k1" << std::setw(9) << "k2" << '\n'
               << sweep_table.str();
-    std::cout << "\nCSV files in " << out_dir << "/; total time " << fmt(seconds_since(start), 3) << " s\n";
+    std::cout << "\nCSV files in " << out_dir << "/; total time " << significant(seconds_since(start), 3) << " s\n";
     return 0;
 }

@@ -179,10 +179,10 @@ private:
 } // namespace kb::book
 
 // The names every chapter program uses, declared once for all of them (the library itself
-// spells them kb::…).
+// spells them kb::…). Not kb::book::fmt: a global fmt would clash with the namespace of the
+// {fmt} library, which the library's headers include; the programs call it kb::book::fmt.
 using kb::IntMatrix;
 using kb::Matrix;
 using kb::rational;
 using kb::RowVector;
 using kb::Vector;
-using kb::book::fmt;

@@ -17,7 +17,7 @@ namespace kb {
 ///        (symmetric, idempotent, \f$J\one = 0\f$) — step (c) of `zhu:alg8`.
 template <class T>
 Matrix<T> centering_matrix(Eigen::Index N) {
-    require(N >= 1, "centering_matrix", "N = " + std::to_string(N) + " must be ≥ 1");
+    require(N >= 1, "centering_matrix", "N = {} must be ≥ 1", N);
     return Matrix<T>::Identity(N, N) - Matrix<T>::Constant(N, N, T(1) / T(N));
 }
 
@@ -109,11 +109,11 @@ public:
     ///        \f$\tilde k(z_m, x_i)\f$, using the training means only (`slides:center-test`).
     /// \throws kb::error if Kz does not have N columns or is not finite.
     Matrix<T> transform(const Matrix<T>& Kz) const {
-        const std::string where = "KernelCentering::transform";
+        constexpr std::string_view where = "KernelCentering::transform";
         require(Kz.cols() == points(), where,
-                "Kz has " + std::to_string(Kz.cols()) + " columns but the model was fitted on N = " +
-                    std::to_string(points()) +
-                    " training points; Kz(m, i) must be k(z_m, x_i) for those same training points");
+                "Kz has {} columns but the model was fitted on N = {} training points; Kz(m, i) must be "
+                "k(z_m, x_i) for those same training points",
+                Kz.cols(), points());
         require_finite(Kz, where, "Kz");
         const T N(points());
         // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄
@@ -131,11 +131,11 @@ public:
     /// \param Kz  the M×N kernel rows \f$k(z_m, x_i)\f$
     /// \throws kb::error if the shapes do not match or a value is not finite.
     Vector<T> transform_diagonal(const Vector<T>& kzz, const Matrix<T>& Kz) const {
-        const std::string where = "KernelCentering::transform_diagonal";
+        constexpr std::string_view where = "KernelCentering::transform_diagonal";
         require(Kz.cols() == points() && kzz.size() == Kz.rows(), where,
-                "kzz has " + std::to_string(kzz.size()) + " entries and Kz is " + std::to_string(Kz.rows()) +
-                    "×" + std::to_string(Kz.cols()) + "; expected M values k(z_m, z_m) and an M×" +
-                    std::to_string(points()) + " matrix of k(z_m, x_i)");
+                "kzz has {} entries and Kz is {}×{}; expected M values k(z_m, z_m) and an "
+                "M×{} matrix of k(z_m, x_i)",
+                kzz.size(), Kz.rows(), Kz.cols(), points());
         require_finite(kzz, where, "kzz");
         require_finite(Kz, where, "Kz");
         const T N(points());
@@ -163,12 +163,12 @@ private:
 /// \throws kb::error if the shapes do not match.
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
-    const std::string where = "center_test_kernel";
+    constexpr std::string_view where = "center_test_kernel";
     require_square(K, where, "K");
     require(Kz.cols() == K.cols(), where,
-            "Kz has " + std::to_string(Kz.cols()) + " columns but K is " + std::to_string(K.rows()) +
-                "×" + std::to_string(K.cols()) +
-                "; Kz(m, i) must be k(z_m, x_i) for the same N training points as K");
+            "Kz has {} columns but K is {}×{}; Kz(m, i) must be k(z_m, x_i) for the "
+            "same N training points as K",
+            Kz.cols(), K.rows(), K.cols());
     return KernelCentering<T>(K).transform(Kz);
 }
 

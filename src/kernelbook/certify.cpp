@@ -49,8 +49,6 @@ Vector<rational> extend_witness(Vector<rational> c, const std::vector<Index>& pi
     return c;
 }
 
-std::string index_text(Index i) { return std::to_string(i); }
-
 // "= x" for a short rational, else "≈ x" with x in decimals (for messages).
 std::string equals(const rational& x) {
     const std::string exact = show(x);
@@ -121,8 +119,7 @@ std::string to_string(PsdVerdict verdict) {
 
 rational quadratic_form(const Matrix<rational>& K, const Vector<rational>& c) {
     require(K.rows() == c.size() && K.cols() == c.size(), "quadratic_form",
-            "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) + " but c has " +
-                std::to_string(c.size()) + " entries");
+            "K is {}×{} but c has {} entries", K.rows(), K.cols(), c.size());
     rational s(0);
     for (Index i = 0; i < c.size(); ++i)
         for (Index j = 0; j < c.size(); ++j) s += c(i) * c(j) * K(i, j);
@@ -130,14 +127,14 @@ rational quadratic_form(const Matrix<rational>& K, const Vector<rational>& c) {
 }
 
 PsdCertificate certify_psd(const Matrix<rational>& K) {
-    const std::string where = "certify_psd";
+    constexpr std::string_view where = "certify_psd";
     require_square(K, where, "K");
     for (Index i = 0; i < K.rows(); ++i)
         for (Index j = i + 1; j < K.cols(); ++j)
             require(K(i, j) == K(j, i), where,
-                    "K must be exactly symmetric, but K(" + index_text(i) + "," + index_text(j) + ") = " +
-                        show(K(i, j)) + " and K(" + index_text(j) + "," + index_text(i) + ") = " +
-                        show(K(j, i)) + "; a Gram matrix of a kernel is symmetric");
+                    "K must be exactly symmetric, but K({},{}) = {} and K({},{}) = {}; a Gram matrix "
+                    "of a kernel is symmetric",
+                    i, j, shown(K(i, j)), j, i, shown(K(j, i)));
     const Index N = K.rows();
     Matrix<rational> S = K; // the Schur complement on the active indices; zero elsewhere
     std::vector<char> active(static_cast<std::size_t>(N), 1);
@@ -161,9 +158,9 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
         if (negative >= 0) {
             u = Vector<rational>::Zero(N);
             u(negative) = 1;
-            out.reason = "after " + std::to_string(pivots.size()) + " positive pivots the Schur complement has the "
-                         "negative diagonal entry S(" + index_text(negative) + "," + index_text(negative) +
-                         ") " + equals(S(negative, negative));
+            out.reason = fmt::format("after {} positive pivots the Schur complement has the negative "
+                                     "diagonal entry S({},{}) {}",
+                                     pivots.size(), negative, negative, equals(S(negative, negative)));
             break;
         }
         if (best < 0) {
@@ -174,9 +171,9 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
                         u = Vector<rational>::Zero(N);
                         u(i) = 1;
                         u(j) = S(i, j) > 0 ? -1 : 1;
-                        out.reason = "after " + std::to_string(pivots.size()) +
-                                     " positive pivots the Schur complement has a zero diagonal but S(" +
-                                     index_text(i) + "," + index_text(j) + ") " + equals(S(i, j)) + " ≠ 0";
+                        out.reason = fmt::format("after {} positive pivots the Schur complement has a zero "
+                                                 "diagonal but S({},{}) {} ≠ 0",
+                                                 pivots.size(), i, j, equals(S(i, j)));
                         break;
                     }
             break;
@@ -209,8 +206,7 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
             out.L.col(k) = ls[static_cast<std::size_t>(k)];
             out.d(k) = ds[static_cast<std::size_t>(k)];
         }
-        out.reason = "K = L·diag(d)·Lᵀ exactly with " + std::to_string(r) + " positive pivots (rank " +
-                     std::to_string(r) + " of " + std::to_string(N) + ")";
+        out.reason = fmt::format("K = L·diag(d)·Lᵀ exactly with {} positive pivots (rank {} of {})", r, r, N);
         return out;
     }
     out.verdict = PsdVerdict::refuted;
@@ -279,8 +275,7 @@ interval square(const interval& x) {
 
 interval quadratic_form(const Matrix<interval>& K, const Vector<rational>& c) {
     require(K.rows() == c.size() && K.cols() == c.size(), "quadratic_form",
-            "K is " + std::to_string(K.rows()) + "×" + std::to_string(K.cols()) + " but c has " +
-                std::to_string(c.size()) + " entries");
+            "K is {}×{} but c has {} entries", K.rows(), K.cols(), c.size());
     interval s(0);
     for (Index i = 0; i < c.size(); ++i) {
         interval row(0);
@@ -291,17 +286,18 @@ interval quadratic_form(const Matrix<interval>& K, const Vector<rational>& c) {
 }
 
 PsdCertificate certify_psd(const Matrix<interval>& K) {
-    const std::string where = "certify_psd";
+    constexpr std::string_view where = "certify_psd";
     require_square(K, where, "K");
     const Index N = K.rows();
     for (Index i = 0; i < N; ++i)
         for (Index j = 0; j < N; ++j) {
             require(mpfi_bounded_p(K(i, j).backend().data()) != 0, where,
-                    "K(" + index_text(i) + "," + index_text(j) + ") = " + show(K(i, j)) +
-                        " is not a finite interval; remove non-finite values before certifying");
+                    "K({},{}) = {} is not a finite interval; remove non-finite values before certifying",
+                    i, j, shown(K(i, j)));
             require(same_interval(K(i, j), K(j, i)), where,
-                    "K must be symmetric, but K(" + index_text(i) + "," + index_text(j) + ") and K(" +
-                        index_text(j) + "," + index_text(i) + ") are different intervals; build K with kb::gram");
+                    "K must be symmetric, but K({},{}) and K({},{}) are different "
+                    "intervals; build K with kb::gram",
+                    i, j, j, i);
         }
 
     // Interval Cholesky K = L Lᵀ: every pivot K_jj − Σ_k L_jk² must be certainly positive.
@@ -330,9 +326,9 @@ PsdCertificate certify_psd(const Matrix<interval>& K) {
         out.verdict = PsdVerdict::proven;
         out.definite = true;
         out.rank = N;
-        out.reason = "interval Cholesky: all " + std::to_string(N) +
-                     " pivots have a positive lower bound (the smallest ≥ " +
-                     show(static_cast<double>(smallest_pivot)) + ")";
+        out.reason = fmt::format("interval Cholesky: all {} pivots have a positive lower "
+                                 "bound (the smallest ≥ {})",
+                                 N, show(static_cast<double>(smallest_pivot)));
         return out;
     }
     // Not proven: look for a witness on the midpoints and check it on the intervals.
@@ -348,14 +344,16 @@ PsdCertificate certify_psd(const Matrix<interval>& K) {
             out.verdict = PsdVerdict::refuted;
             out.witness = c;
             out.witness_value = upper_bound(value);
-            out.reason = "the witness c of the midpoint matrix (" + exact.reason +
-                         ") has cᵀKc < 0 over the whole interval matrix";
+            out.reason = fmt::format("the witness c of the midpoint matrix ({}) has cᵀKc < 0 over "
+                                     "the whole interval matrix",
+                                     exact.reason);
             return out;
         }
     }
     out.verdict = PsdVerdict::undecided;
-    out.reason = "interval Cholesky pivot " + std::to_string(failed) +
-                 " is not certainly positive, and no witness c with certainly cᵀKc < 0 was found";
+    out.reason = fmt::format("interval Cholesky pivot {} is not certainly positive, and no witness c with "
+                             "certainly cᵀKc < 0 was found",
+                             failed);
     return out;
 }
 

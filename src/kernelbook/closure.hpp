@@ -43,14 +43,15 @@ namespace detail {
 /// certainly ≥ 0 (its lower end ≥ 0, kb::certainly_non_negative()) and bounded: the rules
 /// hold for every real weight inside it only then.
 template <class T>
-void require_non_negative(const T& a, const std::string& where, const std::string& name, const std::string& rule) {
-    const std::string why = " (" + rule + " needs non-negative " +
-                            (name.rfind("weight", 0) == 0 ? "weights" : "coefficients") + ")";
+void require_non_negative(const T& a, std::string_view where, std::string_view name, std::string_view rule) {
+    const char* what = name.starts_with("weight") ? "weights" : "coefficients";
     if constexpr (is_ordered_v<T>)
-        require(is_finite(a) && a >= 0, where, name + " = " + show(a) + " must be finite and ≥ 0" + why);
+        require(is_finite(a) && a >= 0, where,
+                "{} = {} must be finite and ≥ 0 ({} needs non-negative {})", name, shown(a), rule, what);
     else if constexpr (std::is_same_v<T, interval>)
         require(certainly_non_negative(a), where,
-                name + " = " + show(a) + " must be a finite interval with lower end ≥ 0" + why);
+                "{} = {} must be a finite interval with lower end ≥ 0 ({} needs non-negative {})",
+                name, shown(a), rule, what);
     else
         static_assert(is_ordered_v<T> || std::is_same_v<T, interval>, "unsupported scalar type for a weight");
 }
@@ -169,7 +170,7 @@ public:
     PolynomialOfKernel(const std::vector<Scalar>& a, const K& k1) : a_(a), k1_(k1) {
         require(!a_.empty(), "polynomial", "the coefficient list a₀, …, aₙ is empty; give at least a₀");
         for (std::size_t m = 0; m < a_.size(); ++m)
-            detail::require_non_negative(a_[m], "polynomial", "coefficient a" + std::to_string(m), "rule 3");
+            detail::require_non_negative(a_[m], "polynomial", fmt::format("coefficient a{}", m), "rule 3");
     }
     /// \brief \f$\sum_m a_m k_1(x,y)^m\f$.
     template <class A, class B>
@@ -236,8 +237,7 @@ struct AffineMap {
     /// \brief \f$x A^\top + b\f$. \throws kb::error if x does not have q = A.cols() entries.
     RowVector<T> operator()(const RowVector<T>& x) const {
         require(x.size() == A.cols(), "AffineMap",
-                "the map expects points of dimension " + std::to_string(A.cols()) + " but got " +
-                    std::to_string(x.size()));
+                "the map expects points of dimension {} but got {}", A.cols(), x.size());
         return x * A.transpose() + b;
     }
 };
@@ -247,8 +247,8 @@ struct AffineMap {
 template <class T>
 AffineMap<T> affine_map(const Matrix<T>& A, const RowVector<T>& b) {
     require(A.rows() == b.size() && A.rows() > 0 && A.cols() > 0, "affine_map",
-            "A is " + std::to_string(A.rows()) + "×" + std::to_string(A.cols()) + " but b has " +
-                std::to_string(b.size()) + " entries; b must have one entry per row of A");
+            "A is {}×{} but b has {} entries; b must have one entry per row of A",
+            A.rows(), A.cols(), b.size());
     require_finite(A, "affine_map", "A");
     require_finite(b, "affine_map", "b");
     return {A, b};
@@ -329,8 +329,9 @@ struct NormalisedKernel {
         const Scalar kyy = k(y, y);
         if constexpr (is_ordered_v<Scalar>)
             require(kxx > 0 && kyy > 0, "NormalisedKernel",
-                    "k(x, x) = " + show(kxx) + " and k(y, y) = " + show(kyy) +
-                        " must be > 0 to normalise (a point with k(x, x) = 0 has the zero feature vector)");
+                    "k(x, x) = {} and k(y, y) = {} must be > 0 to normalise (a point with k(x, x) = 0 has "
+                    "the zero feature vector)",
+                    shown(kxx), shown(kyy));
         return k(x, y) / sqrt(kxx * kyy);
     }
     /// \brief The formula, for printing.

@@ -41,15 +41,14 @@ template <class T>
 LabelledPoints<T> concentric_rings(const std::vector<int>& counts, const std::vector<T>& radii) {
     using std::cos;
     using std::sin;
-    const std::string where = "concentric_rings";
+    constexpr std::string_view where = "concentric_rings";
     require(!counts.empty() && counts.size() == radii.size(), where,
-            "counts has " + std::to_string(counts.size()) + " entries and radii " +
-                std::to_string(radii.size()) + "; give one count and one radius per ring");
+            "counts has {} entries and radii {}; give one count and one radius per ring",
+            counts.size(), radii.size());
     Eigen::Index N = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
-        require(counts[k] >= 1, where, "ring " + std::to_string(k) + " has " + std::to_string(counts[k]) +
-                                           " points; every ring needs at least one");
-        require(radii[k] >= 0, where, "ring " + std::to_string(k) + " has negative radius " + show(radii[k]));
+        require(counts[k] >= 1, where, "ring {} has {} points; every ring needs at least one", k, counts[k]);
+        require(radii[k] >= 0, where, "ring {} has negative radius {}", k, shown(radii[k]));
         N += counts[k];
     }
     LabelledPoints<T> out{Matrix<T>(N, 2), std::vector<int>(static_cast<std::size_t>(N))};
@@ -83,8 +82,7 @@ template <class T>
 SCurve<T> s_curve(int n_t, int n_s) {
     using std::cos;
     using std::sin;
-    require(n_t >= 2 && n_s >= 1, "s_curve",
-            "n_t = " + std::to_string(n_t) + ", n_s = " + std::to_string(n_s) + "; need n_t ≥ 2 and n_s ≥ 1");
+    require(n_t >= 2 && n_s >= 1, "s_curve", "n_t = {}, n_s = {}; need n_t ≥ 2 and n_s ≥ 1", n_t, n_s);
     const Eigen::Index N = Eigen::Index(n_t) * n_s;
     SCurve<T> out{Matrix<T>(N, 3), Matrix<T>(N, 2)};
     Eigen::Index n = 0;
@@ -153,17 +151,16 @@ struct Subset {
 template <class T>
 Subset<T> select_classes(const Matrix<T>& X, const std::vector<int>& y, const std::vector<int>& classes,
                          Eigen::Index per_class, Eigen::Index offset = 0) {
-    const std::string where = "select_classes";
+    constexpr std::string_view where = "select_classes";
     require(static_cast<Eigen::Index>(y.size()) == X.rows(), where,
-            "X has " + std::to_string(X.rows()) + " rows but y has " + std::to_string(y.size()) +
-                " labels; give one label per point");
-    require(!classes.empty(), where, "no classes were given; list the labels to keep, e.g. {2, 4, 7}");
+            "X has {} rows but y has {} labels; give one label per point", X.rows(), y.size());
+    require(!classes.empty(), where, "no classes were given; list the labels to keep, e.g. {{2, 4, 7}}");
     for (std::size_t a = 0; a < classes.size(); ++a)
         for (std::size_t b = a + 1; b < classes.size(); ++b)
             require(classes[a] != classes[b], where,
-                    "the class " + std::to_string(classes[a]) + " is listed twice; list each label once");
-    require(per_class >= 1, where, "per_class = " + std::to_string(per_class) + " must be ≥ 1");
-    require(offset >= 0, where, "offset = " + std::to_string(offset) + " must be ≥ 0");
+                    "the class {} is listed twice; list each label once", classes[a]);
+    require(per_class >= 1, where, "per_class = {} must be ≥ 1", per_class);
+    require(offset >= 0, where, "offset = {} must be ≥ 0", offset);
     // Walk through the data once, counting the points seen of each class.
     std::vector<Eigen::Index> seen(classes.size(), 0);
     Subset<T> out;
@@ -175,9 +172,9 @@ Subset<T> select_classes(const Matrix<T>& X, const std::vector<int>& y, const st
     }
     for (std::size_t c = 0; c < classes.size(); ++c)
         require(seen[c] >= offset + per_class, where,
-                "class " + std::to_string(classes[c]) + " has " + std::to_string(seen[c]) +
-                    " points, fewer than offset + per_class = " + std::to_string(offset) + " + " +
-                    std::to_string(per_class) + "; ask for fewer points per class or a smaller offset");
+                "class {} has {} points, fewer than offset + per_class = {} + {}; ask for fewer points per "
+                "class or a smaller offset",
+                classes[c], seen[c], offset, per_class);
     out.X.resize(static_cast<Eigen::Index>(out.indices.size()), X.cols());
     for (std::size_t m = 0; m < out.indices.size(); ++m) {
         out.X.row(static_cast<Eigen::Index>(m)) = X.row(out.indices[m]);

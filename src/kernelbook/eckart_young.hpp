@@ -51,19 +51,18 @@ inline IndexList first_indices(Eigen::Index p) {
 /// \throws kb::error if the shapes disagree or an index is out of range or repeated.
 template <class T>
 Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const IndexList& S) {
-    const std::string where = "eigen_sum";
+    constexpr std::string_view where = "eigen_sum";
     require(vectors.cols() == values.size(), where,
-            "there are " + std::to_string(values.size()) + " eigenvalues but " + std::to_string(vectors.cols()) +
-                " eigenvectors; pass matching λ and U");
+            "there are {} eigenvalues but {} eigenvectors; pass matching λ and U",
+            values.size(), vectors.cols());
     std::vector<bool> seen(static_cast<std::size_t>(values.size()), false);
     const Eigen::Index n = vectors.rows();
     Matrix<T> out = Matrix<T>::Zero(n, n);
     // Σ_{j∈S} λ_j u_j u_jᵀ, entry by entry as λ_j·(u_aj u_bj): the same roundings for (a, b)
     // and (b, a), so the result is exactly symmetric in every scalar type.
     for (const Eigen::Index j : S) {
-        require(j >= 0 && j < values.size(), where,
-                "index " + std::to_string(j) + " is out of range [0, " + std::to_string(values.size()) + ")");
-        require(!seen[static_cast<std::size_t>(j)], where, "index " + std::to_string(j) + " is repeated");
+        require(j >= 0 && j < values.size(), where, "index {} is out of range [0, {})", j, values.size());
+        require(!seen[static_cast<std::size_t>(j)], where, "index {} is repeated", j);
         seen[static_cast<std::size_t>(j)] = true;
         for (Eigen::Index a = 0; a < n; ++a)
             for (Eigen::Index b = 0; b < n; ++b) out(a, b) += values(j) * (vectors(a, j) * vectors(b, j));
@@ -77,14 +76,14 @@ Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const Ind
 /// \throws kb::error if an index is out of range or repeated.
 template <class T>
 Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
-    const std::string where = "svd_sum";
+    constexpr std::string_view where = "svd_sum";
     std::vector<bool> seen(static_cast<std::size_t>(svd.sigma.size()), false);
     Matrix<T> out = Matrix<T>::Zero(svd.U.rows(), svd.V.rows());
     // Σ_{j∈S} σ_j u_j v_jᵀ
     for (const Eigen::Index j : S) {
         require(j >= 0 && j < svd.sigma.size(), where,
-                "index " + std::to_string(j) + " is out of range [0, " + std::to_string(svd.sigma.size()) + ")");
-        require(!seen[static_cast<std::size_t>(j)], where, "index " + std::to_string(j) + " is repeated");
+                "index {} is out of range [0, {})", j, svd.sigma.size());
+        require(!seen[static_cast<std::size_t>(j)], where, "index {} is repeated", j);
         seen[static_cast<std::size_t>(j)] = true;
         out += svd.sigma(j) * svd.U.col(j) * svd.V.col(j).transpose();
     }
@@ -158,10 +157,9 @@ LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
     return out;
 }
 
-inline void require_rank(Eigen::Index p, Eigen::Index n, const std::string& where) {
+inline void require_rank(Eigen::Index p, Eigen::Index n, std::string_view where) {
     require(p >= 0 && p <= n, where,
-            "rank p = " + std::to_string(p) + " is out of range for a matrix of size " + std::to_string(n) +
-                "; choose 0 ≤ p ≤ " + std::to_string(n));
+            "rank p = {} is out of range for a matrix of size {}; choose 0 ≤ p ≤ {}", p, n, n);
 }
 } // namespace detail
 
@@ -229,7 +227,7 @@ LowRankApproximation<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) {
 template <class T>
 LowRankApproximation<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) {
     require(X.rows() > 0 && X.cols() > 0, "truncate_svd",
-            "X must be non-empty, but it is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+            "X must be non-empty, but it is {}×{}", X.rows(), X.cols());
     require_finite(X, "truncate_svd", "X");
     const Svd<T> svd = thin_svd(X);
     detail::require_rank(p, svd.sigma.size(), "truncate_svd");

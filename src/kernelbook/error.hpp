@@ -10,9 +10,13 @@
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"
 
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace kb {
 
@@ -33,48 +37,72 @@ std::string show(const T& x) {
     return os.str();
 }
 
-/// \brief Throws kb::error(`where`: `message`) unless `condition` holds.
-inline void require(bool condition, const std::string& where, const std::string& message) {
-    if (!condition) throw error(where + ": " + message);
+/// \brief A scalar as an argument of a message: printed as kb::show prints it, but only
+///        when the message is formatted, i.e. when the check fails.
+///
+/// Arguments of kb::require are evaluated on every call, so a message passes `shown(x)`
+/// (a reference, formatted on failure) rather than `show(x)` (a string built every time).
+/// It refers to x: use it inside the call that formats the message, never keep it.
+template <class T>
+struct Shown {
+    const T& value; ///< the scalar
+};
+
+/// \brief `x` for a message, formatted on failure only (see kb::Shown).
+template <class T>
+Shown<T> shown(const T& x) {
+    return {x};
+}
+
+namespace detail {
+/// \brief Formats `where`: `message` and throws it as kb::error (out of line: the checks
+///        themselves stay a comparison and a branch).
+[[noreturn]] void fail(std::string_view where, fmt::string_view message, fmt::format_args args);
+} // namespace detail
+
+/// \brief Throws kb::error(`where`: `message`) unless `condition` holds; `message` is a
+///        {fmt} format string with `args`, formatted only when the check fails.
+///
+/// The format string is checked at compile time against the arguments. A brace in the
+/// text is written `{{` or `}}`; a scalar is passed as kb::shown(x).
+template <class... Args>
+void require(bool condition, std::string_view where, fmt::format_string<Args...> message, Args&&... args) {
+    if (!condition) [[unlikely]]
+        detail::fail(where, message, fmt::make_format_args(args...));
 }
 
 /// \brief Every entry of A is finite (no NaN, no ±∞).
 template <class Derived>
-void require_finite(const Eigen::MatrixBase<Derived>& A, const std::string& where,
-                    const std::string& name) {
+void require_finite(const Eigen::MatrixBase<Derived>& A, std::string_view where, std::string_view name) {
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = 0; j < A.cols(); ++j)
             if (!is_finite(A(i, j)))
-                throw error(where + ": " + name + "(" + std::to_string(i) + "," + std::to_string(j) +
-                            ") = " + show(A(i, j)) +
-                            " is not finite; remove or impute non-finite values before calling");
+                throw error(fmt::format("{}: {}({},{}) = {} is not finite; remove or impute "
+                                        "non-finite values before calling",
+                                        where, name, i, j, shown(A(i, j))));
 }
 
 /// \brief A is square and non-empty.
 template <class Derived>
-void require_square(const Eigen::MatrixBase<Derived>& A, const std::string& where,
-                    const std::string& name) {
+void require_square(const Eigen::MatrixBase<Derived>& A, std::string_view where, std::string_view name) {
     require(A.rows() == A.cols() && A.rows() > 0, where,
-            name + " must be a non-empty square matrix, but it is " + std::to_string(A.rows()) +
-                "×" + std::to_string(A.cols()));
+            "{} must be a non-empty square matrix, but it is {}×{}", name, A.rows(), A.cols());
 }
 
 /// \brief X has at least `min_rows` rows (points).
 template <class Derived>
-void require_min_points(const Eigen::MatrixBase<Derived>& X, Eigen::Index min_rows,
-                        const std::string& where, const std::string& name) {
+void require_min_points(const Eigen::MatrixBase<Derived>& X, Eigen::Index min_rows, std::string_view where,
+                        std::string_view name) {
     require(X.rows() >= min_rows && X.cols() > 0, where,
-            name + " must hold at least " + std::to_string(min_rows) +
-                (min_rows == 1 ? " point (row)" : " points (rows)") + " of dimension ≥ 1, but it is " + std::to_string(X.rows()) + "×" +
-                std::to_string(X.cols()));
+            "{} must hold at least {}{} of dimension ≥ 1, but it is {}×{}",
+            name, min_rows, min_rows == 1 ? " point (row)" : " points (rows)", X.rows(), X.cols());
 }
 
 /// \brief A is square, finite and symmetric to within the rounding of one pass of arithmetic:
 ///        \f$|A_{ij} - A_{ji}| \le 8\,N\,\varepsilon\,\max|A|\f$ (kb::symmetry_tolerance;
 ///        exactly, for rationals).
 template <class Derived>
-void require_symmetric(const Eigen::MatrixBase<Derived>& A, const std::string& where,
-                       const std::string& name) {
+void require_symmetric(const Eigen::MatrixBase<Derived>& A, std::string_view where, std::string_view name) {
     using T = typename Derived::Scalar;
     using std::abs;
     require_square(A, where, name);
@@ -83,10 +111,22 @@ void require_symmetric(const Eigen::MatrixBase<Derived>& A, const std::string& w
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = i + 1; j < A.cols(); ++j)
             if (abs(A(i, j) - A(j, i)) > tol)
-                throw error(where + ": " + name + " must be symmetric, but " + name + "(" +
-                            std::to_string(i) + "," + std::to_string(j) + ") = " + show(A(i, j)) +
-                            " and " + name + "(" + std::to_string(j) + "," + std::to_string(i) +
-                            ") = " + show(A(j, i)) + "; pass (A + Aᵀ)/2 if the asymmetry is rounding");
+                throw error(fmt::format("{}: {} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; "
+                                        "pass (A + Aᵀ)/2 if the asymmetry is rounding",
+                                        where, name, name, i, j, shown(A(i, j)), name, j, i, shown(A(j, i))));
 }
 
 } // namespace kb
+
+/// \cond INTERNAL
+/// kb::shown(x) in a message: the text of kb::show(x).
+template <class T>
+struct fmt::formatter<kb::Shown<T>> {
+    constexpr auto parse(fmt::format_parse_context& ctx) { return ctx.begin(); } // "{}" only
+    template <class Context>
+    auto format(const kb::Shown<T>& x, Context& ctx) const {
+        const std::string text = kb::show(x.value);
+        return std::copy(text.begin(), text.end(), ctx.out());
+    }
+};
+/// \endcond

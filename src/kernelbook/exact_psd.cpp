@@ -11,7 +11,7 @@ namespace kb {
 
 namespace {
 
-std::optional<Eigen::Index> psd_rank(const Matrix<rational>& K, const std::string& where) {
+std::optional<Eigen::Index> psd_rank(const Matrix<rational>& K, std::string_view where) {
     require_square(K, where, "K");
     require(K == K.transpose(), where, "K must be exactly symmetric");
     Matrix<rational> S = K;

@@ -213,7 +213,7 @@ private:
         requires FloatingScalar<T>;
     [[noreturn]] void refuse(bool has_tol, const T& lambda_r) const
         requires FloatingScalar<T>;
-    void require_kernel_values(const Matrix<T>& A, const std::string& what) const;
+    void require_kernel_values(const Matrix<T>& A, std::string_view what) const;
     void require_columns(const Matrix<T>& kZ) const;
     Vector<T> e() const { return Vector<T>::Constant(size(), T(1) / T(size())); }
 
@@ -334,7 +334,7 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
                                                                       const Matrix<T>&) const;  \
     PREFIX Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>&) const;                  \
     PREFIX T ExplicitFeatureMap<T>::exactness_error_estimate(const T&) const;                   \
-    PREFIX void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>&, const std::string&) const; \
+    PREFIX void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>&, std::string_view) const; \
     PREFIX void ExplicitFeatureMap<T>::require_columns(const Matrix<T>&) const;                 \
     PREFIX Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
     PREFIX Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);             \

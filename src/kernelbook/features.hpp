@@ -38,7 +38,7 @@ public:
     /// \brief The map for \f$(c + x^\top y)^d\f$ on \f$\R^q\f$.
     /// \throws kb::error if q < 1 (and as kb::PolynomialKernel for c, d).
     PolynomialFeatureMap(const PolynomialKernel<T>& kernel, int q) : kernel_(kernel), q_(q) {
-        require(q >= 1, "PolynomialFeatureMap", "input dimension q = " + std::to_string(q) + " must be ≥ 1");
+        require(q >= 1, "PolynomialFeatureMap", "input dimension q = {} must be ≥ 1", q);
         std::vector<int> alpha(static_cast<std::size_t>(q), 0);
         for (int degree = 0; degree <= kernel.degree(); ++degree) enumerate(alpha, 0, degree);
         weights_ = Vector<T>(static_cast<Eigen::Index>(exponents_.size()));
@@ -59,8 +59,7 @@ public:
     /// \throws kb::error if X does not have q columns or is not finite.
     Matrix<T> monomials(const Matrix<T>& X) const {
         require(X.cols() == q_, "PolynomialFeatureMap::monomials",
-                "points have dimension " + std::to_string(X.cols()) + " but the map was built for q = " +
-                    std::to_string(q_));
+                "points have dimension {} but the map was built for q = {}", X.cols(), q_);
         require_finite(X, "PolynomialFeatureMap::monomials", "X");
         Matrix<T> M(X.rows(), dimension());
         for (Eigen::Index n = 0; n < X.rows(); ++n)
@@ -151,7 +150,7 @@ public:
     /// \throws kb::error if q < 1 or D < 0.
     GaussianTaylorFeatureMap(const GaussianKernel<T>& k, int q, int D)
         : kernel_(k), D_(D), monomials_(PolynomialKernel<T>(T(1), D < 1 ? 1 : D), q) {
-        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = " + std::to_string(D) + " must be ≥ 0");
+        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = {} must be ≥ 0", D);
         using std::sqrt;
         // Keep the exponents with |α| ≤ D (the monomial list of degree max(D, 1) starts with them).
         const T two_gamma = T(2) * kernel_.gamma();

@@ -85,11 +85,10 @@ struct Scatter {
 ///         there are fewer than two classes.
 template <class T>
 Scatter<T> scatter_matrices(const Matrix<T>& X, const std::vector<int>& y) {
-    const std::string where = "scatter_matrices";
+    constexpr std::string_view where = "scatter_matrices";
     require_min_points(X, 1, where, "X");
     require(static_cast<Eigen::Index>(y.size()) == X.rows(), where,
-            "X has " + std::to_string(X.rows()) + " rows but y has " + std::to_string(y.size()) +
-                " labels; give one label per point");
+            "X has {} rows but y has {} labels; give one label per point", X.rows(), y.size());
     require_finite(X, where, "X");
     Scatter<T> s;
     s.classes = y;
@@ -97,8 +96,7 @@ Scatter<T> scatter_matrices(const Matrix<T>& X, const std::vector<int>& y) {
     s.classes.erase(std::unique(s.classes.begin(), s.classes.end()), s.classes.end());
     const Eigen::Index C = static_cast<Eigen::Index>(s.classes.size()), d = X.cols();
     require(C >= 2, where,
-            "all " + std::to_string(X.rows()) + " points have the label " + std::to_string(y[0]) +
-                "; a discriminant needs at least two classes");
+            "all {} points have the label {}; a discriminant needs at least two classes", X.rows(), y[0]);
     auto class_of = [&](int label) {
         return std::lower_bound(s.classes.begin(), s.classes.end(), label) - s.classes.begin();
     };
@@ -131,11 +129,11 @@ Scatter<T> scatter_matrices(const Matrix<T>& X, const std::vector<int>& y) {
 template <class T>
 T fisher_ratio(const Matrix<T>& Sb, const Matrix<T>& Sw, const Vector<T>& w) {
     require(w.size() == Sw.rows() && Sb.rows() == Sw.rows(), "fisher_ratio",
-            "w has length " + std::to_string(w.size()) + " but S_w is " + std::to_string(Sw.rows()) + "×" +
-                std::to_string(Sw.cols()) + "; give a direction in the data space");
+            "w has length {} but S_w is {}×{}; give a direction in the data space",
+            w.size(), Sw.rows(), Sw.cols());
     const T denominator = w.dot(Sw * w);
     require(denominator > 0, "fisher_ratio",
-            "wᵀ S_w w = " + show(denominator) + " is not positive; w lies in the null space of S_w");
+            "wᵀ S_w w = {} is not positive; w lies in the null space of S_w", shown(denominator));
     return w.dot(Sb * w) / denominator;
 }
 
@@ -182,15 +180,15 @@ template <class T>
 FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<int>& y, Eigen::Index k,
                                           const FisherOptions<T>& options = {}) {
     using std::sqrt;
-    const std::string where = "fisher_discriminant";
+    constexpr std::string_view where = "fisher_discriminant";
     const Scatter<T> s = scatter_matrices(X, y);
     const Eigen::Index C = static_cast<Eigen::Index>(s.classes.size()), d = X.cols();
     require(k >= 1 && k <= C - 1, where,
-            "k = " + std::to_string(k) + " directions were asked for, but " + std::to_string(C) +
-                " classes give at most C − 1 = " + std::to_string(C - 1) +
-                " (S_b has rank ≤ C − 1); choose 1 ≤ k ≤ " + std::to_string(C - 1));
+            "k = {} directions were asked for, but {} classes give at most C − 1 = {} (S_b has "
+            "rank ≤ C − 1); choose 1 ≤ k ≤ {}",
+            k, C, C - 1, C - 1);
     require(is_finite(options.ridge) && options.ridge >= 0, where,
-            "ridge = " + show(options.ridge) + " must be finite and ≥ 0 (0: no ridge)");
+            "ridge = {} must be finite and ≥ 0 (0: no ridge)", shown(options.ridge));
     const T trace = s.within.trace();
     require(trace > 0, where,
             "the within-class scatter S_w is zero: every class consists of one repeated point, so Fisher's ratio "
@@ -206,14 +204,15 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     const T lambda_max = eig.values(0);
     const T tol = options.rank_tol ? *options.rank_tol : psd_rounding_tolerance<T>(std::max(X.rows(), d), lambda_max);
     require(is_finite(tol) && tol >= 0 && tol < lambda_max, where,
-            "rank_tol = " + show(tol) + " must be finite, ≥ 0 and below λ_max(S_w) = " + show(lambda_max) +
-                "; leave it unset for the default 64·max(N, d)·ε·λ_max");
+            "rank_tol = {} must be finite, ≥ 0 and below λ_max(S_w) = {}; leave it unset for the "
+            "default 64·max(N, d)·ε·λ_max",
+            shown(tol), shown(lambda_max));
     // Keep the r eigenvalues above τ: B = V_r Λ_r^{-1/2} whitens S̃_w on their span.
     F.rank = numerical_rank(eig.values, tol);
     require(k <= F.rank, where,
-            "k = " + std::to_string(k) + " directions were asked for, but S_w has numerical rank " +
-                std::to_string(F.rank) + " (eigenvalues above rank_tol = " + show(tol) +
-                "); ask for fewer directions or add a ridge");
+            "k = {} directions were asked for, but S_w has numerical rank {} (eigenvalues above "
+            "rank_tol = {}); ask for fewer directions or add a ridge",
+            k, F.rank, shown(tol));
     const Eigen::Index r = F.rank;
     Matrix<T> B = eig.vectors.leftCols(r);
     for (Eigen::Index i = 0; i < r; ++i) B.col(i) /= sqrt(eig.values(i));
@@ -226,9 +225,9 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     require(fisher.values(0) > zero_level, where,
             "all class means coincide (S_b = 0 to rounding); there is no direction that separates the classes");
     require(fisher.values(k - 1) > zero_level, where,
-            "the Fisher ratio of direction " + std::to_string(k) + " is zero to rounding (λ = " +
-                show(fisher.values(k - 1)) +
-                "): the class means span fewer than k dimensions; ask for fewer directions");
+            "the Fisher ratio of direction {} is zero to rounding (λ = {}): the class means span fewer than "
+            "k dimensions; ask for fewer directions",
+            k, shown(fisher.values(k - 1)));
     // w_j = B u_j: S̃_w-orthonormal directions; the book's sign rule on each w_j.
     F.values = fisher.values.head(k);
     F.directions = B * fisher.vectors.leftCols(k);
@@ -244,10 +243,11 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
 /// \throws kb::error if Z has the wrong number of columns or is not finite.
 template <class T>
 Matrix<T> fisher_project(const FisherDiscriminant<T>& F, const Matrix<T>& Z) {
-    const std::string where = "fisher_project";
+    constexpr std::string_view where = "fisher_project";
     require(Z.cols() == F.directions.rows(), where,
-            "Z has " + std::to_string(Z.cols()) + " columns but the discriminant was fitted in dimension " +
-                std::to_string(F.directions.rows()) + "; give points of the training dimension");
+            "Z has {} columns but the discriminant was fitted in dimension {}; give points "
+            "of the training dimension",
+            Z.cols(), F.directions.rows());
     require_finite(Z, where, "Z");
     return (Z.rowwise() - F.mean) * F.directions;
 }
@@ -282,8 +282,8 @@ std::vector<int> fisher_classify(const FisherDiscriminant<T>& F, const Matrix<T>
 /// \throws kb::error if the lists differ in length or are empty.
 inline double classification_accuracy(const std::vector<int>& predicted, const std::vector<int>& truth) {
     require(predicted.size() == truth.size() && !truth.empty(), "classification_accuracy",
-            std::to_string(predicted.size()) + " predictions for " + std::to_string(truth.size()) +
-                " true labels; give one prediction per labelled point (at least one)");
+            "{} predictions for {} true labels; give one prediction per labelled point (at least one)",
+            predicted.size(), truth.size());
     std::size_t right = 0;
     for (std::size_t n = 0; n < truth.size(); ++n) right += predicted[n] == truth[n];
     return double(right) / double(truth.size());

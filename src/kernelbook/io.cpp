@@ -42,20 +42,24 @@ std::string hex(std::uint32_t v, int width) {
 
 // Reads the whole file, inflating it if it is gzip-compressed (zlib passes plain files
 // through unchanged). A gzip stream that ends early or fails its checksum is an error.
-std::vector<unsigned char> read_bytes(const std::string& path, const std::string& where, const std::string& hint) {
+std::vector<unsigned char> read_bytes(const std::string& path, std::string_view where, const std::string& hint) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     if (ec && ec != std::errc::no_such_file_or_directory)
-        throw error(where + ": cannot access '" + path + "': " + ec.message() + "; check the path and its permissions");
-    if (!fs::exists(st)) throw error(where + ": cannot open '" + path + "': no such file; " + hint);
+        throw error(fmt::format("{}: cannot access '{}': {}; check the path and its permissions",
+                                where, path, ec.message()));
+    if (!fs::exists(st)) throw error(fmt::format("{}: cannot open '{}': no such file; {}",
+                                                 where, path, hint));
     if (fs::is_directory(st))
-        throw error(where + ": cannot read '" + path + "': it is a directory, not a file; give the path of the file");
+        throw error(fmt::format("{}: cannot read '{}': it is a directory, not a file; "
+                                "give the path of the file",
+                                where, path));
     errno = 0;
     std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
     if (!file)
-        throw error(where + ": cannot read '" + path + "': " + (errno ? std::strerror(errno) : "zlib cannot open it") +
-                    "; check that the file is readable");
+        throw error(fmt::format("{}: cannot read '{}': {}; check that the file is readable",
+                                where, path, (errno ? std::strerror(errno) : "zlib cannot open it")));
     std::vector<unsigned char> bytes;
     std::vector<unsigned char> chunk(1 << 20);
     for (;;) {
@@ -64,11 +68,13 @@ std::vector<unsigned char> read_bytes(const std::string& path, const std::string
         std::string message = gzerror(file.get(), &code);
         if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2); // zlib prefixes the path
         if (n < 0 || (code != Z_OK && code != Z_BUF_ERROR))
-            throw error(where + ": '" + path + "' is a damaged gzip file (zlib: " + message +
-                        "); reinstall or download it again — " + hint);
+            throw error(fmt::format("{}: '{}' is a damaged gzip file (zlib: {}); reinstall "
+                                    "or download it again — {}",
+                                    where, path, message, hint));
         if (code == Z_BUF_ERROR)
-            throw error(where + ": '" + path + "' is truncated: its gzip stream ends early (zlib: " + message +
-                        "); reinstall or download it again — " + hint);
+            throw error(fmt::format("{}: '{}' is truncated: its gzip stream ends early (zlib: {}); "
+                                    "reinstall or download it again — {}",
+                                    where, path, message, hint));
         if (n == 0) break;
         bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + n);
     }
@@ -118,44 +124,46 @@ struct Idx {
 
 std::string shape(const std::vector<std::uint64_t>& dims) {
     std::string s;
-    for (std::size_t k = 0; k < dims.size(); ++k) s += (k ? "×" : "") + std::to_string(dims[k]);
+    for (std::size_t k = 0; k < dims.size(); ++k) s += fmt::format("{}{}", k ? "×" : "", dims[k]);
     return s.empty() ? "()" : s;
 }
 
 // Reads an IDX file with `ndim` dimensions ("what" names it: "an image file") and checks
 // the magic number, the header and the payload length.
-Idx read_idx(const std::string& path, std::size_t ndim, const std::string& what, const std::string& where) {
+Idx read_idx(const std::string& path, std::size_t ndim, std::string_view what, std::string_view where) {
     Idx idx;
     idx.bytes = read_bytes(path, where, idx_hint());
     const auto& b = idx.bytes;
-    const std::string file = where + ": '" + path + "' ";
     if (b.size() < 4)
-        throw error(file + "is too short to be an IDX file (" + std::to_string(b.size()) +
-                    " bytes; the magic number alone has 4); check the path");
+        throw error(fmt::format("{}: '{}' is too short to be an IDX file ({} bytes; the magic number "
+                                "alone has 4); check the path",
+                                where, path, b.size()));
     const std::uint32_t magic = big_endian_u32(b.data());
     // Magic number: two zero bytes, the type byte, the number of dimensions.
     if (b[0] != 0 || b[1] != 0)
-        throw error(file + "is not an IDX file: its magic number is " + hex(magic, 8) +
-                    ", but an IDX magic number starts with two zero bytes (MNIST images: 0x00000803, labels: "
-                    "0x00000801); check that the path names an MNIST-format file");
+        throw error(fmt::format("{}: '{}' is not an IDX file: its magic number is {}, but an IDX magic "
+                                "number starts with two zero bytes (MNIST images: 0x00000803, "
+                                "labels: 0x00000801); check that the path names an MNIST-format file",
+                                where, path, hex(magic, 8)));
     const IdxType* type = nullptr;
     for (const auto& t : idx_types)
         if (t.code == b[2]) type = &t;
     if (!type)
-        throw error(file + "is not an IDX file: its magic number " + hex(magic, 8) + " has the unknown type byte " +
-                    hex(b[2], 2) + " (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the path names "
-                    "an MNIST-format file");
+        throw error(fmt::format("{}: '{}' is not an IDX file: its magic number {} has the unknown type "
+                                "byte {} (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the "
+                                "path names an MNIST-format file",
+                                where, path, hex(magic, 8), hex(b[2], 2)));
     idx.type = *type;
     if (b[3] != ndim)
-        throw error(file + "has " + std::to_string(b[3]) + " dimensions (magic number " + hex(magic, 8) + ") but " +
-                    what + " has " + std::to_string(ndim) +
-                    (ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?"));
+        throw error(fmt::format("{}: '{}' has {} dimensions (magic number {}) but {} has {}{}",
+                                where, path, b[3], hex(magic, 8), what, ndim,
+                                ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?"));
     // Dimensions: n big-endian 32-bit sizes.
     idx.payload = 4 + 4 * ndim;
     if (b.size() < idx.payload)
-        throw error(file + "is truncated: its header announces " + std::to_string(ndim) +
-                    " dimensions but the file ends after " + std::to_string(b.size()) +
-                    " bytes; reinstall or download it again");
+        throw error(fmt::format("{}: '{}' is truncated: its header announces {} dimensions but the file "
+                                "ends after {} bytes; reinstall or download it again",
+                                where, path, ndim, b.size()));
     // The product d₁·d₂⋯dₙ can exceed 64 bits in a corrupt header: then the file is
     // certainly shorter than announced.
     std::uint64_t values = 1;
@@ -168,29 +176,31 @@ Idx read_idx(const std::string& path, std::size_t ndim, const std::string& what,
     }
     const std::uint64_t present = b.size() - idx.payload;
     if (overflow)
-        throw error(file + "is truncated or corrupt: its header announces " + shape(idx.dims) +
-                    " values, more than any file holds; reinstall or download it again");
+        throw error(fmt::format("{}: '{}' is truncated or corrupt: its header announces {} values, more "
+                                "than any file holds; reinstall or download it again",
+                                where, path, shape(idx.dims)));
     // Payload: exactly d₁·d₂⋯dₙ values of the type, no more, no less.
     const std::uint64_t expected = values * type->size;
     if (present < expected)
-        throw error(file + "is truncated: its header announces " + shape(idx.dims) + " values of type " +
-                    type->name + " (" + std::to_string(expected) + " bytes) but the payload has " +
-                    std::to_string(present) + " bytes; the file is incomplete — reinstall or download it again");
+        throw error(fmt::format("{}: '{}' is truncated: its header announces {} values of type {} ({} "
+                                "bytes) but the payload has {} bytes; the file is incomplete — "
+                                "reinstall or download it again",
+                                where, path, shape(idx.dims), type->name, expected, present));
     if (present > expected)
-        throw error(file + "has " + std::to_string(present - expected) + " bytes after the " +
-                    std::to_string(expected) + " bytes of payload its header announces (" + shape(idx.dims) + " " +
-                    type->name + "s); it is not a well-formed IDX file");
+        throw error(fmt::format("{}: '{}' has {} bytes after the {} bytes of payload its header "
+                                "announces ({} {}s); it is not a well-formed IDX file",
+                                where, path, present - expected, expected, shape(idx.dims), type->name));
     return idx;
 }
 
 // Resolves count = −1 and checks that [first, first + count) lies in [0, total).
 Eigen::Index checked_range(Eigen::Index first, Eigen::Index count, Eigen::Index total, const std::string& path,
-                           const std::string& where) {
+                           std::string_view where) {
     if (count == -1 && first >= 0 && first <= total) count = total - first;
     require(first >= 0 && count >= 0 && first + count <= total, where,
-            "the range first = " + std::to_string(first) + ", count = " + std::to_string(count) +
-                " is outside the " + std::to_string(total) + " items of '" + path +
-                "'; choose first ≥ 0 and first + count ≤ " + std::to_string(total) + " (count = −1: to the end)");
+            "the range first = {}, count = {} is outside the {} items of '{}'; choose first ≥ 0 and "
+            "first + count ≤ {} (count = −1: to the end)",
+            first, count, total, path, total);
     return count;
 }
 
@@ -205,7 +215,7 @@ std::string_view trim(std::string_view s) {
 } // namespace
 
 IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::Index count) {
-    const std::string where = "read_idx_images";
+    constexpr std::string_view where = "read_idx_images";
     const Idx idx = read_idx(path, 3, "an image file", where);
     IdxImages out;
     out.total = static_cast<Eigen::Index>(idx.dims[0]);
@@ -223,11 +233,12 @@ IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::In
 }
 
 std::vector<int> read_idx_labels(const std::string& path) {
-    const std::string where = "read_idx_labels";
+    constexpr std::string_view where = "read_idx_labels";
     const Idx idx = read_idx(path, 1, "a label file", where);
     require(idx.type.integer, where,
-            "'" + path + "' stores its labels as " + idx.type.name +
-                "s; class labels must have an integer type (0x08, 0x09, 0x0B or 0x0C)");
+            "'{}' stores its labels as {}s; class labels must have an integer "
+            "type (0x08, 0x09, 0x0B or 0x0C)",
+            path, idx.type.name);
     std::vector<int> labels(idx.dims[0]);
     for (std::size_t n = 0; n < labels.size(); ++n) labels[n] = static_cast<int>(idx.value(n));
     return labels;
@@ -235,20 +246,20 @@ std::vector<int> read_idx_labels(const std::string& path) {
 
 LabelledImages read_idx_dataset(const std::string& images_path, const std::string& labels_path, Eigen::Index first,
                                 Eigen::Index count) {
-    const std::string where = "read_idx_dataset";
+    constexpr std::string_view where = "read_idx_dataset";
     LabelledImages out;
     std::vector<int> labels = read_idx_labels(labels_path);
     out.images = read_idx_images(images_path, first, count);
     require(static_cast<Eigen::Index>(labels.size()) == out.images.total, where,
-            "'" + images_path + "' holds " + std::to_string(out.images.total) + " images but '" + labels_path +
-                "' holds " + std::to_string(labels.size()) +
-                " labels; the two files must belong to the same set (train images with train labels, t10k with t10k)");
+            "'{}' holds {} images but '{}' holds {} labels; the two files must belong to the same "
+            "set (train images with train labels, t10k with t10k)",
+            images_path, out.images.total, labels_path, labels.size());
     out.labels.assign(labels.begin() + out.images.first, labels.begin() + out.images.first + out.images.count);
     return out;
 }
 
 LabelledData read_digits_csv(const std::string& path) {
-    const std::string where = "read_digits_csv";
+    constexpr std::string_view where = "read_digits_csv";
     const std::vector<unsigned char> bytes = read_bytes(path, where, digits_hint());
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     constexpr int pixels = 64, fields = pixels + 1;
@@ -261,7 +272,8 @@ LabelledData read_digits_csv(const std::string& path) {
         const std::string_view row = trim(text.substr(start, end - start));
         start = end + 1;
         if (row.empty()) continue; // blank lines (e.g. the final newline) carry no data
-        const std::string at = where + ": '" + path + "' line " + std::to_string(line);
+        // The place of a fault, "read_digits_csv: 'path' line n", built only for a message.
+        const auto at = [&] { return fmt::format("{}: '{}' line {}", where, path, line); };
         // Split into fields: 64 pixels and the label.
         std::vector<std::string_view> f;
         for (std::size_t a = 0;;) {
@@ -271,28 +283,31 @@ LabelledData read_digits_csv(const std::string& path) {
             a = comma + 1;
         }
         if (static_cast<int>(f.size()) != fields)
-            throw error(at + " has " + std::to_string(f.size()) + " fields but a digits row has " +
-                        std::to_string(fields) + " (64 pixels and the label); the file is not scikit-learn's digits CSV "
-                        "or is damaged");
+            throw error(fmt::format("{} has {} fields but a digits row has {} (64 pixels and the label); "
+                                    "the file is not scikit-learn's digits CSV or is damaged",
+                                    at(), f.size(), fields));
         for (int k = 0; k < fields; ++k) {
-            const std::string field = at + ", field " + std::to_string(k + 1) + (k == pixels ? " (the label)" : "");
+            const auto field = [&] { return fmt::format("{}, field {}{}",
+                                                        at(), k + 1, k == pixels ? " (the label)" : ""); };
             double v = 0;
             const auto [ptr, ec] = std::from_chars(f[k].data(), f[k].data() + f[k].size(), v);
             if (f[k].empty() || ec != std::errc() || ptr != f[k].data() + f[k].size() || !std::isfinite(v))
-                throw error(field + " is '" + std::string(f[k]) + "', not a finite number; every field must be a number");
+                throw error(fmt::format("{} is '{}', not a finite number; every field must be a number",
+                                        field(), f[k]));
             if (k < pixels) {
                 if (v < 0 || v > 16)
-                    throw error(field + " is " + std::string(f[k]) + ", outside the pixel range [0, 16]");
+                    throw error(fmt::format("{} is {}, outside the pixel range [0, 16]", field(), f[k]));
                 values.push_back(v);
             } else {
                 if (v != std::floor(v) || v < 0 || v > 9)
-                    throw error(field + " is " + std::string(f[k]) + ", not a digit label 0–9");
+                    throw error(fmt::format("{} is {}, not a digit label 0–9", field(), f[k]));
                 labels.push_back(static_cast<int>(v));
             }
         }
     }
     require(!labels.empty(), where,
-            "'" + path + "' holds no data rows; expected lines of 65 comma-separated numbers (64 pixels, the label)");
+            "'{}' holds no data rows; expected lines of 65 comma-separated numbers (64 pixels, the label)",
+            path);
     LabelledData out;
     const Eigen::Index N = static_cast<Eigen::Index>(labels.size());
     out.X = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), N,

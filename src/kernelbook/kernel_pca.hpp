@@ -168,14 +168,14 @@ public:
 private:
     void require_components_argument() const {
         require(p_ == all_components || p_ >= 1, "KernelPca",
-                "components = " + std::to_string(p_) + " must be ≥ 1, or kb::all_components");
+                "components = {} must be ≥ 1, or kb::all_components", p_);
     }
     // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
     void fit_gram(const Matrix<T>& K);
     // K̃ must be PSD up to rounding, unless the caller opted in.
-    void require_definite(const SymmetricEigen<T>& eig, const std::string& where) const;
+    void require_definite(const SymmetricEigen<T>& eig, std::string_view where) const;
     // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
-    void require_components(const std::string& where) const;
+    void require_components(std::string_view where) const;
 
     Eigen::Index p_;
     NonPsdPolicy policy_;

@@ -21,10 +21,11 @@ namespace kb {
 /// \brief Checks that the two points given to a kernel have the same dimension
 ///        (a kernel is defined on pairs of points of one space).
 /// \throws kb::error naming the kernel and both dimensions otherwise.
-inline void require_same_dimension(Eigen::Index got_x, Eigen::Index got_y, const std::string& where) {
+inline void require_same_dimension(Eigen::Index got_x, Eigen::Index got_y, std::string_view where) {
     require(got_x == got_y, where,
-            "points have dimensions " + std::to_string(got_x) + " and " + std::to_string(got_y) +
-                "; a kernel compares two points of the same space (give both the same number of coordinates)");
+            "points have dimensions {} and {}; a kernel compares two points of the same space (give both "
+            "the same number of coordinates)",
+            got_x, got_y);
 }
 
 namespace detail {
@@ -65,9 +66,9 @@ public:
     /// \throws kb::error if c < 0, c is not finite, or d < 1.
     PolynomialKernel(const T& c, int degree) : c_(c), degree_(degree) {
         require(is_finite(c_) && c_ >= 0, "PolynomialKernel",
-                "offset c = " + show(c_) + " must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)");
-        require(degree_ >= 1, "PolynomialKernel",
-                "degree d = " + std::to_string(degree_) + " must be ≥ 1");
+                "offset c = {} must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)",
+                shown(c_));
+        require(degree_ >= 1, "PolynomialKernel", "degree d = {} must be ≥ 1", degree_);
     }
     /// \brief The offset \f$c \ge 0\f$ (a negative offset does not give a kernel in general).
     const T& c() const { return c_; }
@@ -81,7 +82,7 @@ public:
         return detail::integer_power(T(c_ + x.dot(y)), degree_);
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = (" + show(c_) + " + xᵀy)^" + std::to_string(degree_); }
+    std::string describe() const { return fmt::format("k(x, y) = ({} + xᵀy)^{}", shown(c_), degree_); }
 
 private:
     T c_;
@@ -109,18 +110,20 @@ public:
         return exp(-gamma_ * Derived::distance(x, y));
     }
     /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = exp(-" + show(gamma_) + "·" + Derived::distance_symbol + ")"; }
+    std::string describe() const {
+        return fmt::format("k(x, y) = exp(-{}·{})", shown(gamma_), Derived::distance_symbol);
+    }
 
 protected:
     /// \throws kb::error unless γ is finite and > 0 (with γ ≤ 0, exp(+|γ| d) is not a kernel).
     explicit ExponentialKernel(const T& gamma) : gamma_(gamma) {
         require(is_finite(gamma_) && gamma_ > 0, Derived::name,
-                "γ = " + show(gamma_) + " must be finite and > 0 (exp(−γ" + Derived::distance_symbol +
-                    ") with γ ≤ 0 is not a kernel)");
+                "γ = {} must be finite and > 0 (exp(−γ{}) with γ ≤ 0 is not a kernel)", shown(gamma_),
+                Derived::distance_symbol);
     }
     /// \brief σ itself, after checking that it is finite and > 0. \throws kb::error otherwise.
     static const T& checked_sigma(const T& sigma, const char* where) {
-        require(is_finite(sigma) && sigma > 0, where, "σ = " + show(sigma) + " must be finite and > 0");
+        require(is_finite(sigma) && sigma > 0, where, "σ = {} must be finite and > 0", shown(sigma));
         return sigma;
     }
 
@@ -213,7 +216,7 @@ public:
     ///        (a negative constant has the Gram matrix \f$a\one\one^\top\f$, which is not PSD).
     explicit ConstantKernel(const T& a) : a_(a) {
         require(is_finite(a_) && a_ >= 0, "ConstantKernel",
-                "a = " + show(a_) + " must be finite and ≥ 0 (a·𝟙𝟙ᵀ with a < 0 is negative definite on 𝟙)");
+                "a = {} must be finite and ≥ 0 (a·𝟙𝟙ᵀ with a < 0 is negative definite on 𝟙)", shown(a_));
     }
     /// \brief The value \f$a \ge 0\f$.
     const T& a() const { return a_; }
@@ -248,8 +251,9 @@ struct MinKernel {
         T value(1);
         for (Eigen::Index i = 0; i < x.size(); ++i) {
             require(x(i) >= 0 && y(i) >= 0, "MinKernel",
-                    "coordinates must be ≥ 0, but got " + show(T(x(i))) + " and " + show(T(y(i))) +
-                        "; min(s, t) is a kernel only on [0, ∞) (shift the data first)");
+                    "coordinates must be ≥ 0, but got {} and {}; min(s, t) is a kernel only "
+                    "on [0, ∞) (shift the data first)",
+                    shown(x(i)), shown(y(i)));
             value *= x(i) < y(i) ? T(x(i)) : T(y(i));
         }
         return value;
@@ -267,8 +271,7 @@ template <class A, class B>
 typename A::Scalar pixel_inner_product(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) {
     using T = typename A::Scalar;
     require(x.size() == z.size() && x.size() > 0, "pixel_inner_product",
-            "images have " + std::to_string(x.size()) + " and " + std::to_string(z.size()) +
-                " pixels; both must have the same number q ≥ 1");
+            "images have {} and {} pixels; both must have the same number q ≥ 1", x.size(), z.size());
     return T(x.dot(z)) / T(x.size());
 }
 
@@ -291,16 +294,16 @@ public:
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& z) const {
         require(x.size() == q_ && z.size() == q_, Derived::name,
-                "the kernel was built for images of q = " + std::to_string(q_) + " pixels, but got " +
-                    std::to_string(x.size()) + " and " + std::to_string(z.size()) + " pixels");
+                "the kernel was built for images of q = {} pixels, but got {} and {} pixels",
+                q_, x.size(), z.size());
         return integer_power(T(Derived::base(x, z)), degree_);
     }
 
 protected:
     /// \throws kb::error if q < 1 or d < 1.
     PixelPolynomial(int q, int degree) : q_(q), degree_(degree) {
-        require(q_ >= 1, Derived::name, "number of pixels q = " + std::to_string(q_) + " must be ≥ 1");
-        require(degree_ >= 1, Derived::name, "degree d = " + std::to_string(degree_) + " must be ≥ 1");
+        require(q_ >= 1, Derived::name, "number of pixels q = {} must be ≥ 1", q_);
+        require(degree_ >= 1, Derived::name, "degree d = {} must be ≥ 1", degree_);
     }
 
 private:
@@ -328,7 +331,7 @@ public:
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₁(x, z) = (xᵀz/" + std::to_string(this->q()) + ")^" + std::to_string(this->degree());
+        return fmt::format("k₁(x, z) = (xᵀz/{})^{}", this->q(), this->degree());
     }
 };
 
@@ -356,8 +359,8 @@ public:
     }
     /// \brief The formula, for printing.
     std::string describe() const {
-        return "k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^" + std::to_string(this->degree()) + ", ⟨u, v⟩ = uᵀv/" +
-               std::to_string(this->q());
+        return fmt::format("k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^{}, ⟨u, v⟩ = uᵀv/{}",
+                           this->degree(), this->q());
     }
 };
 
@@ -372,10 +375,10 @@ concept Kernel = std::copy_constructible<K> && requires(const K& k, const RowVec
 
 /// \brief Checks that X and Y are finite sets of points of the same dimension.
 template <class T>
-void require_points(const Matrix<T>& X, const std::string& where, const std::string& name) {
+void require_points(const Matrix<T>& X, std::string_view where, std::string_view name) {
     require(X.rows() >= 1 && X.cols() >= 1, where,
-            name + " must hold at least one point of dimension ≥ 1 (one point per row), but it is " +
-                std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+            "{} must hold at least one point of dimension ≥ 1 (one point per row), but it is {}×{}",
+            name, X.rows(), X.cols());
     require_finite(X, where, name);
 }
 
@@ -410,8 +413,9 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
     require_points(Z, "gram", "Z");
     require_points(X, "gram", "X");
     require(Z.cols() == X.cols(), "gram",
-            "points of Z have dimension " + std::to_string(Z.cols()) + " but points of X have dimension " +
-                std::to_string(X.cols()) + "; both must be points of the same space");
+            "points of Z have dimension {} but points of X have dimension {}; both must be "
+            "points of the same space",
+            Z.cols(), X.cols());
     Matrix<T> K(Z.rows(), X.rows());
     for (Eigen::Index m = 0; m < Z.rows(); ++m)
         for (Eigen::Index n = 0; n < X.rows(); ++n) K(m, n) = k(Z.row(m), X.row(n));

@@ -41,10 +41,9 @@ struct Moments2 {
 /// \cond INTERNAL
 namespace detail {
 template <class T>
-void require_planar(const Matrix<T>& XY, const std::string& where) {
+void require_planar(const Matrix<T>& XY, std::string_view where) {
     require(XY.cols() == 2, where,
-            "XY must have two columns (x, y), one point per row, but it is " + std::to_string(XY.rows()) + "×" +
-                std::to_string(XY.cols()));
+            "XY must have two columns (x, y), one point per row, but it is {}×{}", XY.rows(), XY.cols());
     require_min_points(XY, 2, where, "XY");
     require_finite(XY, where, "XY");
 }
@@ -75,7 +74,7 @@ struct Line {
 
     /// \brief Slope \f$d_y/d_x\f$. \throws kb::error for a vertical line.
     T slope() const {
-        require(!vertical(), "Line::slope", "the line is vertical (x = " + show(x0) + "): it has no slope");
+        require(!vertical(), "Line::slope", "the line is vertical (x = {}): it has no slope", shown(x0));
         return dy / dx;
     }
 
@@ -158,9 +157,9 @@ Line<T> tls_line(const Matrix<T>& XY) {
     static_assert(is_floating_v<T>, "tls_line needs a square root: use double, real50 or real100");
     const Moments2<T> m = moments2(XY);
     require(!(m.cov_xy == 0 && m.var_x == m.var_y), "tls_line",
-            "the covariance matrix is " + show(m.var_x) +
-                "·I (cov(x, y) = 0 and var(x) = var(y)): every line through the mean fits equally well, so the "
-                "total-least-squares line is not unique");
+            "the covariance matrix is {}·I (cov(x, y) = 0 and var(x) = var(y)): every line through the mean "
+            "fits equally well, so the total-least-squares line is not unique",
+            shown(m.var_x));
     const T lmax = lambda_max(m);
     if (m.var_x >= m.var_y) return {m.mean_x, m.mean_y, lmax - m.var_y, m.cov_xy};
     return {m.mean_x, m.mean_y, m.cov_xy, lmax - m.var_x};

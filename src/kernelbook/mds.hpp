@@ -107,31 +107,33 @@ Matrix<T> entrywise_square(const Matrix<T>& D) {
 /// \param name  the argument's name, for the message.
 /// \throws kb::error naming the first offending entry and what to do.
 template <class T>
-void require_dissimilarity(const Matrix<T>& D, const std::string& where, const std::string& name) {
+void require_dissimilarity(const Matrix<T>& D, std::string_view where, std::string_view name) {
     using std::abs;
     require(D.rows() == D.cols(), where,
-            name + " must be a square N×N dissimilarity matrix, but it is " + std::to_string(D.rows()) + "×" +
-                std::to_string(D.cols()));
+            "{} must be a square N×N dissimilarity matrix, but it is {}×{}", name, D.rows(), D.cols());
     require(D.rows() >= 2, where,
-            name + " is " + std::to_string(D.rows()) + "×" + std::to_string(D.cols()) +
-                ": MDS needs at least 2 points (a dissimilarity matrix of size N ≥ 2)");
+            "{} is {}×{}: MDS needs at least 2 points (a dissimilarity matrix of size N ≥ 2)",
+            name, D.rows(), D.cols());
     require_finite(D, where, name);
     const Eigen::Index N = D.rows();
     const T tau = T(8) * T(N) * epsilon<T>() * max_abs(D);
-    const auto at = [&](Eigen::Index i, Eigen::Index j) {
-        return name + "(" + std::to_string(i) + "," + std::to_string(j) + ") = " + show(D(i, j));
-    };
     for (Eigen::Index i = 0; i < N; ++i) {
         require(abs(D(i, i)) <= tau, where,
-                "the diagonal of " + name + " must be zero (the dissimilarity of a point to itself), but " + at(i, i) +
-                    "; set the diagonal to 0");
+                "the diagonal of {} must be zero (the dissimilarity of a point to itself), "
+                "but {}({},{}) = {}; set the diagonal to 0",
+                name, name, i, i, shown(D(i, i)));
         for (Eigen::Index j = i + 1; j < N; ++j) {
             require(abs(D(i, j) - D(j, i)) <= tau, where,
-                    name + " must be symmetric, but " + at(i, j) + " and " + at(j, i) +
-                        "; a dissimilarity matrix lists d(i,j) = d(j,i) — symmetrise it as (D + Dᵀ)/2 if that is meant");
-            require(D(i, j) >= -tau && D(j, i) >= -tau, where,
-                    name + " has a negative dissimilarity " + (D(i, j) < D(j, i) ? at(i, j) : at(j, i)) +
-                        "; dissimilarities are ≥ 0 — check the data or the sign convention");
+                    "{} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; a dissimilarity matrix "
+                    "lists d(i,j) = d(j,i) — symmetrise it as (D + Dᵀ)/2 if that is meant",
+                    name, name, i, j, shown(D(i, j)), name, j, i, shown(D(j, i)));
+            if (!(D(i, j) >= -tau && D(j, i) >= -tau)) {
+                // Name the more negative of the pair.
+                const Eigen::Index a = D(i, j) < D(j, i) ? i : j, b = a == i ? j : i;
+                throw error(fmt::format("{}: {} has a negative dissimilarity {}({},{}) = {}; "
+                                        "dissimilarities are ≥ 0 — check the data or the sign convention",
+                                        where, name, name, a, b, shown(D(a, b))));
+            }
         }
     }
 }
@@ -238,14 +240,15 @@ private:
         using std::abs;
         using std::max;
         using std::sqrt;
-        const std::string where = "ClassicalMds";
+        constexpr std::string_view where = "ClassicalMds";
         require_square(B, where, "B");
         require(B.rows() >= 2, where, "B is 1×1: MDS needs at least 2 points");
         require_symmetric(B, where, "B");
         const Eigen::Index N = B.rows();
         require(components == all_components || (components >= 1 && components <= N), where,
-                "components = " + std::to_string(components) + " coordinates were asked for, but there are N = " +
-                    std::to_string(N) + " points; choose 1 ≤ components ≤ N, or kb::all_components");
+                "components = {} coordinates were asked for, but there are N = {} points; "
+                "choose 1 ≤ components ≤ N, or kb::all_components",
+                components, N);
 
         B_ = B;
         // B = Σ_j λ_j u_j u_jᵀ, λ₁ ≥ … ≥ λ_N.
@@ -266,14 +269,16 @@ private:
             }
         }
         const Eigen::Index p = components == all_components ? positive_ : components;
-        require(p <= positive_ && p >= 1, where,
-                (components == all_components ? std::string("every positive coordinate was")
-                                              : std::to_string(p) + " coordinates were") +
-                    " asked for, but B has only " + std::to_string(positive_) + " positive eigenvalue(s) (and " +
-                    std::to_string(negative_) + " negative, holding " +
-                    show(total > 0 ? T(negative_sum / total) : T(0)) +
-                    " of Σ|λ|); a coordinate needs √λ with λ > 0" +
-                    (positive_ > 0 ? " — choose components ≤ " + std::to_string(positive_) : std::string("")));
+        if (p > positive_ || p < 1) {
+            const std::string asked = components == all_components ? std::string("every positive coordinate was")
+                                                                   : fmt::format("{} coordinates were", p);
+            const std::string choose =
+                positive_ > 0 ? fmt::format(" — choose components ≤ {}", positive_) : std::string();
+            throw error(fmt::format("{}: {} asked for, but B has only {} positive eigenvalue(s) (and {} "
+                                    "negative, holding {} of Σ|λ|); a coordinate needs √λ with λ > 0{}",
+                                    where, asked, positive_, negative_,
+                                    shown(total > 0 ? T(negative_sum / total) : T(0)), choose));
+        }
 
         // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.
         X_ = eig.vectors.leftCols(p);
@@ -308,8 +313,8 @@ namespace detail {
 template <class T>
 void require_configuration(const Matrix<T>& X, const Matrix<T>& M, const char* where, const char* name) {
     require(X.rows() == M.rows() && X.cols() >= 1, where,
-            "X is " + std::to_string(X.rows()) + "×" + std::to_string(X.cols()) + " but " + name + " is " +
-                std::to_string(M.rows()) + "×" + std::to_string(M.cols()) + "; X must have one row per point");
+            "X is {}×{} but {} is {}×{}; X must have one row per point",
+            X.rows(), X.cols(), name, M.rows(), M.cols());
 }
 } // namespace detail
 /// \endcond

@@ -48,9 +48,9 @@ struct QuadratureRule {
 /// \throws kb::error if n < 2 or a ≥ b or an end is not finite.
 template <class T>
 QuadratureRule<T> trapezoid_rule(Eigen::Index n, const T& a, const T& b) {
-    require(n >= 2, "trapezoid_rule", "n = " + std::to_string(n) + " nodes: the rule needs n ≥ 2");
+    require(n >= 2, "trapezoid_rule", "n = {} nodes: the rule needs n ≥ 2", n);
     require(is_finite(a) && is_finite(b) && a < b, "trapezoid_rule",
-            "the interval [a, b] = [" + show(a) + ", " + show(b) + "] must be finite with a < b");
+            "the interval [a, b] = [{}, {}] must be finite with a < b", shown(a), shown(b));
     QuadratureRule<T> rule{Matrix<T>(n, 1), Vector<T>(n)};
     const T h = (b - a) / T(n - 1);
     for (Eigen::Index j = 0; j < n; ++j) {
@@ -87,9 +87,9 @@ QuadratureRule<T> golub_welsch(const Vector<T>& beta, const T& mu0) {
 template <class T>
 QuadratureRule<T> gauss_legendre_rule(Eigen::Index n, const T& a, const T& b) {
     using std::sqrt;
-    require(n >= 1, "gauss_legendre_rule", "n = " + std::to_string(n) + " nodes: the rule needs n ≥ 1");
+    require(n >= 1, "gauss_legendre_rule", "n = {} nodes: the rule needs n ≥ 1", n);
     require(is_finite(a) && is_finite(b) && a < b, "gauss_legendre_rule",
-            "the interval [a, b] = [" + show(a) + ", " + show(b) + "] must be finite with a < b");
+            "the interval [a, b] = [{}, {}] must be finite with a < b", shown(a), shown(b));
     Vector<T> beta(n - 1);
     for (Eigen::Index k = 1; k < n; ++k) beta(k - 1) = T(k) / sqrt(T(4 * k * k - 1));
     QuadratureRule<T> rule = detail::golub_welsch(beta, T(2));
@@ -109,8 +109,9 @@ QuadratureRule<T> gauss_legendre_rule(Eigen::Index n, const T& a, const T& b) {
 template <class T>
 QuadratureRule<T> gauss_hermite_rule(Eigen::Index n, const T& s) {
     using std::sqrt;
-    require(n >= 1, "gauss_hermite_rule", "n = " + std::to_string(n) + " nodes: the rule needs n ≥ 1");
-    require(is_finite(s) && s > 0, "gauss_hermite_rule", "the standard deviation s = " + show(s) + " must be > 0");
+    require(n >= 1, "gauss_hermite_rule", "n = {} nodes: the rule needs n ≥ 1", n);
+    require(is_finite(s) && s > 0, "gauss_hermite_rule",
+            "the standard deviation s = {} must be > 0", shown(s));
     Vector<T> beta(n - 1);
     for (Eigen::Index k = 1; k < n; ++k) beta(k - 1) = sqrt(T(k));
     QuadratureRule<T> rule = detail::golub_welsch(beta, T(1));
@@ -130,17 +131,17 @@ public:
     NystromMercer(const Kernel& k, const QuadratureRule<T>& rule) : k_(k), rule_(rule) {
         using std::abs;
         using std::max;
-        const std::string where = "NystromMercer";
+        constexpr std::string_view where = "NystromMercer";
         require_points(rule.nodes, where, "nodes");
         const Eigen::Index N = rule.nodes.rows();
         require(rule.weights.size() == N, where,
-                "there are " + std::to_string(N) + " nodes but " + std::to_string(rule.weights.size()) +
-                    " weights; a quadrature rule has one weight per node");
+                "there are {} nodes but {} weights; a quadrature rule has one weight per node",
+                N, rule.weights.size());
         require_finite(rule.weights, where, "weights");
         for (Eigen::Index j = 0; j < N; ++j)
             require(rule.weights(j) > 0, where,
-                    "weight w(" + std::to_string(j) + ") = " + show(rule.weights(j)) +
-                        " must be > 0 (a quadrature rule for a measure of full support)");
+                    "weight w({}) = {} must be > 0 (a quadrature rule for a measure of full support)",
+                    j, shown(rule.weights(j)));
         K_ = gram(k, rule.nodes);
         using std::sqrt;
         root_w_ = Vector<T>(N);
@@ -180,7 +181,7 @@ public:
     /// \throws kb::error unless 0 ≤ m ≤ N.
     Matrix<T> truncated_at_nodes(Eigen::Index m) const {
         require(m >= 0 && m <= size(), "NystromMercer::truncated_at_nodes",
-                "m = " + std::to_string(m) + " terms: choose 0 ≤ m ≤ N = " + std::to_string(size()));
+                "m = {} terms: choose 0 ≤ m ≤ N = {}", m, size());
         const auto Em = E_.leftCols(m);
         return Em * lambda_.head(m).asDiagonal() * Em.transpose();
     }
@@ -192,8 +193,8 @@ public:
     Matrix<T> eigenfunctions(const Matrix<T>& Z) const {
         const Eigen::Index r = numerical_rank();
         require(Z.cols() == rule_.nodes.cols(), "NystromMercer::eigenfunctions",
-                "the points Z have dimension " + std::to_string(Z.cols()) + " but the nodes have dimension " +
-                    std::to_string(rule_.nodes.cols()));
+                "the points Z have dimension {} but the nodes have dimension {}",
+                Z.cols(), rule_.nodes.cols());
         const Matrix<T> Kz = gram(k_, Z, rule_.nodes);
         return Kz * rule_.weights.asDiagonal() * E_.leftCols(r) * lambda_.head(r).cwiseInverse().asDiagonal();
     }
@@ -203,8 +204,9 @@ public:
     /// \throws kb::error unless 0 ≤ m ≤ numerical_rank(), or as eigenfunctions().
     Matrix<T> truncated(Eigen::Index m, const Matrix<T>& X, const Matrix<T>& Y) const {
         require(m >= 0 && m <= numerical_rank(), "NystromMercer::truncated",
-                "m = " + std::to_string(m) + " terms: the Nyström extension divides by λ_i, so choose 0 ≤ m ≤ " +
-                    std::to_string(numerical_rank()) + " (the eigenvalues above rounding)");
+                "m = {} terms: the Nyström extension divides by λ_i, so choose 0 ≤ m ≤ {} (the "
+                "eigenvalues above rounding)",
+                m, numerical_rank());
         const Matrix<T> Ex = eigenfunctions(X).leftCols(m);
         const Matrix<T> Ey = eigenfunctions(Y).leftCols(m);
         return Ex * lambda_.head(m).asDiagonal() * Ey.transpose();
@@ -234,8 +236,7 @@ template <class T>
 Vector<T> gaussian_mercer_eigenvalues(const T& gamma, const T& s, Eigen::Index n) {
     using std::sqrt;
     require(is_finite(gamma) && gamma > 0 && is_finite(s) && s > 0 && n >= 1, "gaussian_mercer_eigenvalues",
-            "need γ > 0, s > 0 and n ≥ 1, but γ = " + show(gamma) + ", s = " + show(s) +
-                ", n = " + std::to_string(n));
+            "need γ > 0, s > 0 and n ≥ 1, but γ = {}, s = {}, n = {}", shown(gamma), shown(s), n);
     const T a = T(1) / (T(4) * s * s), b = gamma;
     const T c = sqrt(a * a + T(2) * a * b);
     const T A = a + b + c, B = b / A;

@@ -41,11 +41,11 @@ namespace kb {
 ///         (duplicate landmarks: drop them, or choose landmarks with kb::greedy_landmarks).
 template <class T>
 Matrix<T> nystrom_kernel(const Matrix<T>& K_SS, const Matrix<T>& K_SA, const Matrix<T>& K_SB) {
-    const std::string where = "nystrom_kernel";
+    constexpr std::string_view where = "nystrom_kernel";
     require_square(K_SS, where, "K_SS");
     require(K_SA.rows() == K_SS.rows() && K_SB.rows() == K_SS.rows(), where,
-            "K_SA and K_SB must have one row per landmark (" + std::to_string(K_SS.rows()) + "), but they have " +
-                std::to_string(K_SA.rows()) + " and " + std::to_string(K_SB.rows()));
+            "K_SA and K_SB must have one row per landmark ({}), but they have {} and {}",
+            K_SS.rows(), K_SA.rows(), K_SB.rows());
     // k̂(a, b) = k_{S,a}ᵀ K_SS⁻¹ k_{S,b}: one solve with the landmark Gram matrix.
     return K_SA.transpose() * solve_spd(K_SS, K_SB);
 }
@@ -76,13 +76,12 @@ struct Landmarks {
 /// \throws kb::error on a non-square, non-symmetric or non-finite K, m out of range, or a bad tol.
 template <class T>
 Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) {
-    const std::string where = "greedy_landmarks";
+    constexpr std::string_view where = "greedy_landmarks";
     require_symmetric(K, where, "K");
     const Eigen::Index N = K.rows();
     require(m >= 1 && m <= N, where,
-            "m = " + std::to_string(m) + " landmarks asked for among N = " + std::to_string(N) +
-                " points; choose 1 ≤ m ≤ N");
-    require(is_finite(tol) && tol >= 0, where, "tol = " + show(tol) + " must be finite and ≥ 0");
+            "m = {} landmarks asked for among N = {} points; choose 1 ≤ m ≤ N", m, N);
+    require(is_finite(tol) && tol >= 0, where, "tol = {} must be finite and ≥ 0", shown(tol));
     Landmarks<T> out;
     Vector<T> r = K.diagonal(); // r(x_n) with no landmark: k(x_n, x_n)
     Matrix<T> L(N, 0);          // K ≈ L diag(d) Lᵀ on the chosen columns
@@ -120,7 +119,7 @@ Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index
     Matrix<T> out(static_cast<Eigen::Index>(index.size()), A.cols());
     for (std::size_t i = 0; i < index.size(); ++i) {
         require(index[i] >= 0 && index[i] < A.rows(), "select_rows",
-                "index " + std::to_string(index[i]) + " is out of range for " + std::to_string(A.rows()) + " rows");
+                "index {} is out of range for {} rows", index[i], A.rows());
         out.row(static_cast<Eigen::Index>(i)) = A.row(index[i]);
     }
     return out;
@@ -142,7 +141,7 @@ Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index
 /// onto range(K).
 /// \throws kb::error if K is not square, symmetric, or PSD (decided exactly), or is zero.
 inline Matrix<rational> pseudo_inverse_exact(const Matrix<rational>& K) {
-    const std::string where = "pseudo_inverse_exact";
+    constexpr std::string_view where = "pseudo_inverse_exact";
     require_square(K, where, "K");
     require(exact_psd_rank(K).has_value(), where,
             "K is not positive semi-definite (decided exactly by LDLᵀ); a kernel must give PSD Gram matrices");

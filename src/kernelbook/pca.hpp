@@ -161,15 +161,15 @@ public:
         static_assert(is_floating_v<T>, "kb::Pca needs a floating-point scalar (double, real50, real100): the "
                                         "principal axes are irrational in general. Use kb::scatter_matrix and "
                                         "kb::covariance_matrix for exact work in kb::rational.");
-        const std::string where = "Pca";
+        constexpr std::string_view where = "Pca";
         require_min_points(A, 2, where, "X");
         require_finite(A, where, "X");
         const Eigen::Index N = A.rows(), q = A.cols();
         const Eigen::Index p_max = std::min(N - 1, q);
         require(components == all_components || (components >= 1 && components <= p_max), where,
-                "components = " + std::to_string(components) + " were asked for, but X is " + std::to_string(N) +
-                    "×" + std::to_string(q) + " (N points in dimension q); choose 1 ≤ components ≤ min(N − 1, q) = " +
-                    std::to_string(p_max) + ", or kb::all_components");
+                "components = {} were asked for, but X is {}×{} (N points in dimension q); "
+                "choose 1 ≤ components ≤ min(N − 1, q) = {}, or kb::all_components",
+                components, N, q, p_max);
 
         points_ = N;
         // μ and X = A − 𝟙μ: centre every column.
@@ -186,14 +186,18 @@ public:
         const T tol = pca_rank_tolerance(N, q, total_scatter_);
         rank_ = numerical_rank(lambda, tol);
         const Eigen::Index p = components == all_components ? rank_ : components;
-        if (p > rank_ || p == 0)
-            throw error(where + ": " + (components == all_components ? std::string("every component was") :
-                                        std::to_string(p) + " components were") +
-                        " asked for, but the centred data X has numerical rank " + std::to_string(rank_) +
-                        " (λ_" + std::to_string(rank_ + 1) + " = " + show(lambda(rank_)) +
-                        " ≤ tolerance max(N, q)·ε·‖X‖_F² = " + show(tol) +
-                        (rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "") +
-                        ")" + (rank_ > 0 ? "; ask for at most " + std::to_string(rank_) + " components" : ""));
+        if (p > rank_ || p == 0) {
+            const std::string asked = components == all_components ? std::string("every component was")
+                                                                   : fmt::format("{} components were", p);
+            const std::string ask =
+                rank_ > 0 ? fmt::format("; ask for at most {} components", rank_) : std::string();
+            throw error(fmt::format("{}: {} asked for, but the centred data X has numerical "
+                                    "rank {} (λ_{} = {} ≤ tolerance max(N, q)·ε·‖X‖_F² = {}{}){}",
+                                    where, asked, rank_, rank_ + 1, shown(lambda(rank_)), shown(tol),
+                                    rank_ == 0 ? "; all points coincide, so there is no direction of variance"
+                                               : "",
+                                    ask));
+        }
 
         // Keep the first p axes; P = X V_p.
         loadings_ = V.leftCols(p);
@@ -240,11 +244,11 @@ public:
     /// \returns M×p scores.
     /// \throws kb::error if Z does not have q columns or is not finite.
     Matrix<T> transform(const Matrix<T>& Z) const {
-        const std::string where = "Pca::transform";
+        constexpr std::string_view where = "Pca::transform";
         require(Z.cols() == mean_.cols(), where,
-                "Z has points of dimension " + std::to_string(Z.cols()) + ", but the PCA was fitted to points of dimension " +
-                    std::to_string(mean_.cols()) + "; pass new points as rows with the same " +
-                    std::to_string(mean_.cols()) + " coordinates");
+                "Z has points of dimension {}, but the PCA was fitted to points of dimension {}; pass new "
+                "points as rows with the same {} coordinates",
+                Z.cols(), mean_.cols(), mean_.cols());
         require_finite(Z, where, "Z");
         // P_Z = (Z − 𝟙μ) V_p: subtract the training mean, then project on the axes.
         return (Z.rowwise() - mean_) * loadings_;
@@ -256,11 +260,11 @@ public:
     /// \returns M×q points.
     /// \throws kb::error if P has more than p columns or is not finite.
     Matrix<T> reconstruct(const Matrix<T>& P) const {
-        const std::string where = "Pca::reconstruct";
+        constexpr std::string_view where = "Pca::reconstruct";
         require(P.cols() <= loadings_.cols(), where,
-                "P has " + std::to_string(P.cols()) + " columns (scores on " + std::to_string(P.cols()) +
-                    " axes), but only p = " + std::to_string(loadings_.cols()) +
-                    " components were kept; refit with more components or pass fewer columns");
+                "P has {} columns (scores on {} axes), but only p = {} components were kept; refit with "
+                "more components or pass fewer columns",
+                P.cols(), P.cols(), loadings_.cols());
         require_finite(P, where, "P");
         // Â = P V_mᵀ + 𝟙μ: go back along the first m axes, then add the mean back.
         Matrix<T> Z = P * loadings_.leftCols(P.cols()).transpose();
@@ -276,8 +280,8 @@ public:
     /// \throws kb::error if m is not in [0, p], or as Pca::transform.
     T reconstruction_error(const Matrix<T>& Z, Eigen::Index m) const {
         require(m >= 0 && m <= loadings_.cols(), "Pca::reconstruction_error",
-                "m = " + std::to_string(m) + " components were asked for, but p = " +
-                    std::to_string(loadings_.cols()) + " were kept; choose 0 ≤ m ≤ p");
+                "m = {} components were asked for, but p = {} were kept; choose 0 ≤ m ≤ p",
+                m, loadings_.cols());
         const Matrix<T> P = transform(Z).leftCols(m);
         return T((Z - reconstruct(P)).norm());
     }

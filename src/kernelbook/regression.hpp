@@ -25,7 +25,7 @@ namespace kb {
 /// \throws kb::error if d < 1 or x is not finite.
 template <class T>
 Matrix<T> power_features(const Vector<T>& x, int degree) {
-    require(degree >= 1, "power_features", "degree = " + std::to_string(degree) + " must be ≥ 1");
+    require(degree >= 1, "power_features", "degree = {} must be ≥ 1", degree);
     require_finite(x, "power_features", "x");
     Matrix<T> Z(x.size(), degree);
     for (Eigen::Index n = 0; n < x.size(); ++n) {
@@ -48,13 +48,12 @@ Matrix<T> power_features(const Vector<T>& x, int degree) {
 ///         linearly dependent after centring (e.g. fewer distinct x than coefficients).
 template <class T>
 Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
-    const std::string where = "linear_regression";
+    constexpr std::string_view where = "linear_regression";
     require(Z.rows() == y.size(), where,
-            "Z has " + std::to_string(Z.rows()) + " rows but y has " + std::to_string(y.size()) +
-                " entries; give one response per observation");
+            "Z has {} rows but y has {} entries; give one response per observation", Z.rows(), y.size());
     require(Z.cols() >= 1 && Z.rows() > Z.cols(), where,
-            "need more observations than features plus one for the intercept, but Z is " +
-                std::to_string(Z.rows()) + "×" + std::to_string(Z.cols()));
+            "need more observations than features plus one for the intercept, but Z is {}×{}",
+            Z.rows(), Z.cols());
     require_finite(Z, where, "Z");
     require_finite(y, where, "y");
     const RowVector<T> zbar = column_means(Z);
@@ -66,8 +65,9 @@ Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
     try {
         b = solve_spd(scatter_matrix(Z), Matrix<T>(Zc.transpose() * yc));
     } catch (const error& e) {
-        throw error(where + ": the centred features are linearly dependent (Z_cᵀZ_c is singular): "
-                            "drop a redundant feature or add observations with new x values (" + e.what() + ")");
+        throw error(fmt::format("{}: the centred features are linearly dependent (Z_cᵀZ_c is singular): "
+                                "drop a redundant feature or add observations with new x values ({})",
+                                where, e.what()));
     }
     Vector<T> a(Z.cols() + 1);
     a(0) = ybar - (zbar * b)(0, 0);
@@ -83,10 +83,9 @@ Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
 /// \throws kb::error on mismatched sizes, non-finite values, or fewer than d + 1 distinct x.
 template <class T>
 Vector<T> polynomial_regression(const Vector<T>& x, const Vector<T>& y, int degree) {
-    const std::string where = "polynomial_regression";
-    require(degree >= 1, where, "degree = " + std::to_string(degree) + " must be ≥ 1");
-    require(x.size() == y.size(), where,
-            "x has " + std::to_string(x.size()) + " entries but y has " + std::to_string(y.size()));
+    constexpr std::string_view where = "polynomial_regression";
+    require(degree >= 1, where, "degree = {} must be ≥ 1", degree);
+    require(x.size() == y.size(), where, "x has {} entries but y has {}", x.size(), y.size());
     require_finite(x, where, "x");
     require_finite(y, where, "y");
     const int d = degree;
@@ -107,8 +106,9 @@ Vector<T> polynomial_regression(const Vector<T>& x, const Vector<T>& y, int degr
     try {
         return solve_spd(M, Matrix<T>(t)).col(0);
     } catch (const error& e) {
-        throw error(where + ": the moment matrix is singular: fewer than degree + 1 = " + std::to_string(d + 1) +
-                    " distinct x values; lower the degree or add observations (" + e.what() + ")");
+        throw error(fmt::format("{}: the moment matrix is singular: fewer than degree + 1 = {} distinct x "
+                                "values; lower the degree or add observations ({})",
+                                where, d + 1, e.what()));
     }
 }
 

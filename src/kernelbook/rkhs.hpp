@@ -46,15 +46,15 @@ public:
     /// \throws kb::error if X is empty, a count does not match, or a value is not finite.
     KernelExpansion(const Kernel& k, const Matrix<T>& X, const Vector<T>& alpha)
         : k_(k), X_(X), alpha_(alpha) {
-        const std::string where = "KernelExpansion";
+        constexpr std::string_view where = "KernelExpansion";
         require(X.rows() >= 1 && X.cols() >= 1, where,
-                "the centres X must hold at least one point (one per row) of dimension ≥ 1, but X is " +
-                    std::to_string(X.rows()) + "×" + std::to_string(X.cols()) +
-                    "; write the zero function as 0·k(x, ·)");
+                "the centres X must hold at least one point (one per row) of dimension ≥ 1, but X is {}×{}; "
+                "write the zero function as 0·k(x, ·)",
+                X.rows(), X.cols());
         require(alpha.size() == X.rows(), where,
-                "there are " + std::to_string(X.rows()) + " centres (rows of X) but " +
-                    std::to_string(alpha.size()) +
-                    " coefficients α; f = Σᵢ αᵢ k(xᵢ, ·) needs one coefficient per centre");
+                "there are {} centres (rows of X) but {} coefficients α; f = Σᵢ αᵢ k(xᵢ, ·) needs "
+                "one coefficient per centre",
+                X.rows(), alpha.size());
         require_finite(X, where, "X");
         require_finite(alpha, where, "α");
     }
@@ -75,10 +75,9 @@ public:
     /// \throws kb::error if z does not have q entries or is not finite.
     template <class Derived>
     T operator()(const Eigen::MatrixBase<Derived>& z) const {
-        const std::string where = "KernelExpansion::operator()";
+        constexpr std::string_view where = "KernelExpansion::operator()";
         require(z.size() == dimension(), where,
-                "the point z has " + std::to_string(z.size()) + " entries but f is a function on R^" +
-                    std::to_string(dimension()));
+                "the point z has {} entries but f is a function on R^{}", z.size(), dimension());
         require_finite(z, where, "z");
         // f(z) = Σᵢ αᵢ k(xᵢ, z): the column k(xᵢ, z) of the centres against z, paired with α
         // (the centre is the first argument, as in f = Σᵢ αᵢ k(xᵢ, ·)).
@@ -90,8 +89,7 @@ public:
     /// \throws kb::error if Z is empty, not finite, or its points do not have dimension q.
     Vector<T> values(const Matrix<T>& Z) const {
         require(Z.cols() == dimension(), "KernelExpansion::values",
-                "the points Z have dimension " + std::to_string(Z.cols()) + " but f is a function on R^" +
-                    std::to_string(dimension()));
+                "the points Z have dimension {} but f is a function on R^{}", Z.cols(), dimension());
         return gram(k_, X_, Z).transpose() * alpha_; // f(z_m) = Σᵢ αᵢ k(xᵢ, z_m)
     }
 
@@ -123,19 +121,21 @@ namespace detail {
 /// different parameter wherever those centres reveal it.
 template <class T, class Kernel>
 void require_same_space(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g,
-                        const std::string& where) {
+                        std::string_view where) {
     require(f.dimension() == g.dimension(), where,
-            "f is a function on R^" + std::to_string(f.dimension()) + " but g is a function on R^" +
-                std::to_string(g.dimension()) + "; both must be functions of points of the same dimension");
+            "f is a function on R^{} but g is a function on R^{}; both must be functions of "
+            "points of the same dimension",
+            f.dimension(), g.dimension());
     const auto& X = f.centres();
     const auto& Y = g.centres();
     auto same = [&](Eigen::Index i, Eigen::Index j) {
         const T a = f.kernel()(X.row(i), Y.row(j));
         const T b = g.kernel()(X.row(i), Y.row(j));
         require(a == b, where,
-                "f and g were built with different kernels (at a pair of their centres one gives " + show(a) +
-                    " and the other " + show(b) +
-                    "); functions of two different RKHSs cannot be added or paired — use one kernel object");
+                "f and g were built with different kernels (at a pair of their centres one "
+                "gives {} and the other {}); functions of two different RKHSs cannot be added or "
+                "paired — use one kernel object",
+                shown(a), shown(b));
     };
     for (Eigen::Index j = 0; j < Y.rows(); ++j) same(0, j);
     for (Eigen::Index i = 0; i < X.rows(); ++i) same(i, 0);
@@ -161,7 +161,7 @@ KernelExpansion<T, Kernel> operator+(const KernelExpansion<T, Kernel>& f, const 
 /// \throws kb::error if s is not finite.
 template <class T, class Kernel>
 KernelExpansion<T, Kernel> operator*(const T& s, const KernelExpansion<T, Kernel>& f) {
-    require(is_finite(s), "KernelExpansion: s·f", "the scalar s = " + show(s) + " is not finite");
+    require(is_finite(s), "KernelExpansion: s·f", "the scalar s = {} is not finite", shown(s));
     return KernelExpansion<T, Kernel>(f.kernel(), f.centres(), Vector<T>(s * f.coefficients()));
 }
 
@@ -245,9 +245,10 @@ T squared_norm(const KernelExpansion<T, Kernel>& f) {
         rounding = T(16) * T(f.terms() + 1) * epsilon<T>() * scale;
     }
     require(!(s < -rounding), "squared_norm",
-            "⟨f, f⟩ = αᵀKα = " + show(s) + " is negative beyond rounding (bound " + show(rounding) +
-                "): the kernel is not positive semi-definite on these centres, so ⟨·,·⟩ is not an inner "
-                "product and f has no norm — a kernel must give PSD Gram matrices (see chapter 4)");
+            "⟨f, f⟩ = αᵀKα = {} is negative beyond rounding (bound {}): the kernel is not positive "
+            "semi-definite on these centres, so ⟨·,·⟩ is not an inner product and f has no norm — a kernel "
+            "must give PSD Gram matrices (see chapter 4)",
+            shown(s), shown(rounding));
     return s < 0 ? T(0) : s;
 }
 
@@ -283,7 +284,7 @@ Matrix<T> gram_matrix(const std::vector<KernelExpansion<T, Kernel>>& fs) {
 /// \throws kb::error if A is empty.
 inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
     require(A.rows() >= 1 && A.cols() >= 1, "exact_null_space",
-            "A must be a non-empty matrix, but it is " + std::to_string(A.rows()) + "×" + std::to_string(A.cols()));
+            "A must be a non-empty matrix, but it is {}×{}", A.rows(), A.cols());
     Matrix<rational> R = A;
     const Eigen::Index m = R.rows(), n = R.cols();
     std::vector<Eigen::Index> pivot_col; // pivot column of each pivot row
@@ -337,21 +338,22 @@ Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>&
 namespace detail {
 /// \brief Solves K(X) β = v, turning the solver's error into one that says what it means here.
 template <class T, class Kernel>
-Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>& v, const std::string& where,
-                           const std::string& vname) {
+Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>& v, std::string_view where,
+                           std::string_view vname) {
     require(v.size() == X.rows(), where,
-            vname + " has " + std::to_string(v.size()) + " entries but there are " + std::to_string(X.rows()) +
-                " centres (rows of X); give one value per centre");
+            "{} has {} entries but there are {} centres (rows of X); give one value per centre",
+            vname, v.size(), X.rows());
     require_finite(v, where, vname);
     const Matrix<T> K = gram(k, X);
     try {
         return solve_spd(K, Matrix<T>(v));
     } catch (const error& e) {
-        throw error(where + ": the Gram matrix K(X) of the centres is not positive definite, so the sections "
-                            "k(xᵢ, ·) are linearly dependent (repeated centres, or more centres than the "
-                            "dimension of the kernel's feature space; vanishing_combinations lists the "
-                            "dependencies) or k is not a kernel — remove dependent centres [" +
-                    std::string(e.what()) + "]");
+        throw error(fmt::format("{}: the Gram matrix K(X) of the centres is not positive definite, so the "
+                                "sections k(xᵢ, ·) are linearly dependent (repeated centres, or more "
+                                "centres than the dimension of the kernel's feature space; "
+                                "vanishing_combinations lists the dependencies) or k is not a kernel — "
+                                "remove dependent centres [{}]",
+                                where, e.what()));
     }
 }
 } // namespace detail

@@ -75,9 +75,8 @@ Vector<T> apply_sign_rule(Matrix<T>& V) {
 template <class T>
 Matrix<T> align_signs(Matrix<T> A, const Matrix<T>& ref) {
     require(A.rows() == ref.rows() && A.cols() <= ref.cols(), "align_signs",
-            "A is " + std::to_string(A.rows()) + "×" + std::to_string(A.cols()) + " but ref is " +
-                std::to_string(ref.rows()) + "×" + std::to_string(ref.cols()) +
-                "; give a reference with the same rows and at least as many columns");
+            "A is {}×{} but ref is {}×{}; give a reference with the same rows and at least as many columns",
+            A.rows(), A.cols(), ref.rows(), ref.cols());
     for (Eigen::Index j = 0; j < A.cols(); ++j)
         if (A.col(j).dot(ref.col(j)) < 0) A.col(j) = -A.col(j);
     return A;
@@ -140,7 +139,7 @@ T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
 /// \param eig the eigen-decomposition of the matrix (kb::symmetric_eigen)
 /// \param where, name  used in the message ("kernel_pca: K is not positive semi-definite…").
 template <class T>
-void require_psd(const SymmetricEigen<T>& eig, const std::string& where, const std::string& name) {
+void require_psd(const SymmetricEigen<T>& eig, std::string_view where, std::string_view name) {
     using std::abs;
     using std::max;
     const Eigen::Index n = eig.values.size();
@@ -150,13 +149,13 @@ void require_psd(const SymmetricEigen<T>& eig, const std::string& where, const s
         // λ_min relative to λ_max, or — when no eigenvalue is above rounding — the fact that
         // the matrix has no positive eigenvalue (no multiple of λ_max describes it).
         const T r = relative_negativity(eig, tau);
-        const std::string how = is_finite(r) ? " = " + show(r) + "·λ_max"
-                                             : " and it has no positive eigenvalue (λ_max = " +
-                                                   show(eig.values(0)) + ")";
-        throw error(where + ": " + name + " is not positive semi-definite: its smallest eigenvalue is " +
-                    show(eig.values(n - 1)) + how +
-                    "; a kernel must give PSD Gram matrices (see chapter 4) — check the kernel "
-                    "and its parameters, or use a Euclidean distance");
+        const std::string how = is_finite(r) ? fmt::format(" = {}·λ_max", shown(r))
+                                             : fmt::format(" and it has no positive eigenvalue (λ_max = {})",
+                                                           shown(eig.values(0)));
+        throw error(fmt::format("{}: {} is not positive semi-definite: its smallest eigenvalue is {}{}; a "
+                                "kernel must give PSD Gram matrices (see chapter 4) — check the kernel and "
+                                "its parameters, or use a Euclidean distance",
+                                where, name, shown(eig.values(n - 1)), how));
     }
 }
 

@@ -18,7 +18,7 @@ set -euo pipefail
 # packages they bring (55 MB, scipy and numpy included) took 2 s, installing them 54 s of
 # wall time (12 s CPU). The tests that read the files take 2.6 s (the readers 1.3 s, the
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
-need=(cmake g++ clang make libeigen3-dev libboost-dev doctest-dev librapidcheck-dev
+need=(cmake g++ clang make libeigen3-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
       python3-sklearn dataset-fashion-mnist)
 if [ "${1:-test}" = book ]; then

@@ -23,9 +23,9 @@ constexpr const char* explicit_map_where = "ExplicitFeatureMap";
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>& Z) const {
     require(Z.rows() >= 1 && Z.cols() == X_.cols(), explicit_map_where,
-            "the points Z must be non-empty rows of dimension q = " + std::to_string(X_.cols()) +
-                " (the dimension of the training points), but Z is " + std::to_string(Z.rows()) + "×" +
-                std::to_string(Z.cols()));
+            "the points Z must be non-empty rows of dimension q = {} (the dimension of the "
+            "training points), but Z is {}×{}",
+            X_.cols(), Z.rows(), Z.cols());
     require_finite(Z, explicit_map_where, "Z");
     // k_z is a column in the paper: the transpose of the kernel rows k(z_m, x_n).
     Matrix<T> kZ = kb::gram(k_, Z, X_).transpose();
@@ -120,8 +120,8 @@ template <class T>
 ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol)
     : k_(std::move(k)), X_(X) {
     require(X.rows() >= 1 && X.cols() >= 1, explicit_map_where,
-            "the training points X must hold N ≥ 1 points of dimension q ≥ 1 (one per row), but X is " +
-                std::to_string(X.rows()) + "×" + std::to_string(X.cols()));
+            "the training points X must hold N ≥ 1 points of dimension q ≥ 1 (one per row), but X is {}×{}",
+            X.rows(), X.cols());
     require_finite(X, explicit_map_where, "X");
     K_ = kb::gram(k_, X); // K_ij = k(x_i, x_j), exactly symmetric
     require_kernel_values(K_, "k(x_i, x_j)");
@@ -135,9 +135,9 @@ template <class T>
 void ExplicitFeatureMap<T>::build_exact(const T& rank_tol, bool has_tol)
     requires (!FloatingScalar<T>) {
     require(!has_tol || rank_tol == 0, explicit_map_where,
-            "rank_tol = " + show(rank_tol) +
-                ": in exact arithmetic the rank of K is exact, so the only meaningful tolerance is 0 (the "
-                "exact pseudo-inverse); pass rank_tol = 0, or use a floating type for a truncated map");
+            "rank_tol = {}: in exact arithmetic the rank of K is exact, so the only meaningful tolerance "
+            "is 0 (the exact pseudo-inverse); pass rank_tol = 0, or use a floating type for a truncated map",
+            shown(rank_tol));
     const std::optional<Eigen::Index> r = exact_psd_rank(K_);
     require(r.has_value(), explicit_map_where,
             "K is not positive semi-definite (decided exactly by LDLᵀ): k is not a kernel on these points; "
@@ -145,9 +145,10 @@ void ExplicitFeatureMap<T>::build_exact(const T& rank_tol, bool has_tol)
     rank_ = *r;
     require(rank_ >= 1, explicit_map_where, "K is the zero matrix: the kernel vanishes on the training points");
     require(has_tol || rank_ == size(), explicit_map_where,
-            "K is singular: its exact rank is " + std::to_string(rank_) + " < N = " + std::to_string(size()) +
-                " (duplicate training points, or a kernel whose feature space has dimension < N); pass "
-                "rank_tol = 0 to build the map with the exact pseudo-inverse K⁺");
+            "K is singular: its exact rank is {} < N = {} (duplicate training points, or a "
+            "kernel whose feature space has dimension < N); pass rank_tol = 0 to build the map "
+            "with the exact pseudo-inverse K⁺",
+            rank_, size());
     pinv_ = rank_ == size() ? inverse_spd(K_) : pseudo_inverse_exact(K_);
 }
 
@@ -163,9 +164,9 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     rho_ = psd_rounding_tolerance<T>(N, lambda_(0));
     if (has_tol) {
         require(is_finite(rank_tol) && rank_tol >= 0 && rank_tol < lambda_(0), explicit_map_where,
-                "rank_tol = " + show(rank_tol) + " is out of range: it must be finite, ≥ 0 and below λ_max = " +
-                    show(lambda_(0)) + " (an absolute eigenvalue threshold); the rounding level of " +
-                    scalar_name<T>() + " here is " + show(rho_));
+                "rank_tol = {} is out of range: it must be finite, ≥ 0 and below λ_max = {} (an absolute "
+                "eigenvalue threshold); the rounding level of {} here is {}",
+                shown(rank_tol), shown(lambda_(0)), scalar_name<T>(), shown(rho_));
         rank_tol_ = rank_tol;
         rank_ = numerical_rank(lambda_, rank_tol);
     } else {
@@ -188,38 +189,42 @@ void ExplicitFeatureMap<T>::refuse(bool has_tol, const T& lambda_r) const
     requires FloatingScalar<T> {
     const T resolution = T(1) / (T(numerics::c_psd) * T(size()) * epsilon<T>());
     const std::string kappa = lambda_r > 0 ? show(kappa_) : std::string("∞");
-    const std::string remedies =
-        "; use a higher precision (real50: ε = " + show(epsilon<real50>()) + ", real100: ε = " +
-        show(epsilon<real100>()) + "), or a rank tolerance of at least the rounding level (the pseudo-inverse "
-        "map), or a kernel that separates the points better (Gaussian: a smaller σ, i.e. a larger γ; remove "
-        "duplicate or near-duplicate points)";
+    const std::string remedies = fmt::format("; use a higher precision (real50: ε = {}, real100: ε = {}), "
+                                             "or a rank tolerance of at least the rounding level (the "
+                                             "pseudo-inverse map), or a kernel that separates the points "
+                                             "better (Gaussian: a smaller σ, i.e. a larger γ; remove "
+                                             "duplicate or near-duplicate points)",
+                                             shown(epsilon<real50>()), shown(epsilon<real100>()));
     if (!has_tol)
-        throw error(std::string(explicit_map_where) + ": K is numerically singular in " + scalar_name<T>() +
-                    ": κ(K) = λ_max/λ_min = " + kappa + " is at least 1/(64·N·ε) = " + show(resolution) +
-                    " with ε(" + scalar_name<T>() + ") = " + show(epsilon<T>()) + " — its smallest eigenvalue " +
-                    show(lambda_r) + " is below the rounding level " + show(rho_) +
-                    ", so K^{-1/2} is not determined by K in this precision" + remedies);
-    throw error(std::string(explicit_map_where) + ": rank_tol = " + show(rank_tol_) + " keeps the eigenvalue " +
-                show(lambda_r) + ", below the rounding level 64·N·ε·λ_max = " + show(rho_) + " of " +
-                scalar_name<T>() + " (κ of the kept part = " + kappa + ", ε = " + show(epsilon<T>()) +
-                "): inverting it would amplify rounding noise; pass rank_tol ≥ " + show(rho_) + remedies);
+        throw error(fmt::format("{}: K is numerically singular in {}: κ(K) = λ_max/λ_min = {} is "
+                                "at least 1/(64·N·ε) = {} with ε({}) = {} — its smallest "
+                                "eigenvalue {} is below the rounding level {}, so K^{{-1/2}} is "
+                                "not determined by K in this precision{}",
+                                explicit_map_where, scalar_name<T>(), kappa, shown(resolution),
+                                scalar_name<T>(), shown(epsilon<T>()), shown(lambda_r), shown(rho_),
+                                remedies));
+    throw error(fmt::format("{}: rank_tol = {} keeps the eigenvalue {}, below the rounding "
+                            "level 64·N·ε·λ_max = {} of {} (κ of the kept part = {}, ε = {}): inverting it "
+                            "would amplify rounding noise; pass rank_tol ≥ {}{}",
+                            explicit_map_where, shown(rank_tol_), shown(lambda_r), shown(rho_),
+                            scalar_name<T>(), kappa, shown(epsilon<T>()), shown(rho_), remedies));
 }
 
 template <class T>
-void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>& A, const std::string& what) const {
+void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>& A, std::string_view what) const {
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = 0; j < A.cols(); ++j)
             require(is_finite(A(i, j)), explicit_map_where,
-                    "the kernel value " + what + " at (" + std::to_string(i) + "," + std::to_string(j) +
-                        ") = " + show(A(i, j)) +
-                        " is not finite; rescale the data or choose kernel parameters that do not overflow");
+                    "the kernel value {} at ({},{}) = {} is not finite; rescale the data or choose kernel "
+                    "parameters that do not overflow",
+                    what, i, j, shown(A(i, j)));
 }
 
 template <class T>
 void ExplicitFeatureMap<T>::require_columns(const Matrix<T>& kZ) const {
     require(kZ.rows() == size(), explicit_map_where,
-            "kernel columns k_z must have N = " + std::to_string(size()) + " entries (one per training point), "
-            "but have " + std::to_string(kZ.rows()));
+            "kernel columns k_z must have N = {} entries (one per training point), but have {}",
+            size(), kZ.rows());
 }
 
 namespace detail {
@@ -235,12 +240,11 @@ Eigen::Index resolved_rank(const Vector<T>& values) {
     return numerical_rank(values, rho);
 }
 
-inline void require_components(Eigen::Index p, Eigen::Index available, const std::string& where) {
+inline void require_components(Eigen::Index p, Eigen::Index available, std::string_view where) {
     require(p >= 1 && p <= available, where,
-            "p = " + std::to_string(p) + " components asked for, but the centred feature covariance has " +
-                std::to_string(available) +
-                " eigenvalues above rounding (its rank is at most N − 1, and at most rank(K)); choose 1 ≤ p ≤ " +
-                std::to_string(available));
+            "p = {} components asked for, but the centred feature covariance has {} eigenvalues above "
+            "rounding (its rank is at most N − 1, and at most rank(K)); choose 1 ≤ p ≤ {}",
+            p, available, available);
 }
 } // namespace detail
 
@@ -260,8 +264,7 @@ PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p) {
 template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ) {
     require(kZ.rows() == map.size(), "primal_projection",
-            "k_Z must have N = " + std::to_string(map.size()) + " rows (k_Z(n, m) = k(x_n, z_m)), but has " +
-                std::to_string(kZ.rows()));
+            "k_Z must have N = {} rows (k_Z(n, m) = k(x_n, z_m)), but has {}", map.size(), kZ.rows());
     const Eigen::Index N = map.size();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));
     // k_z K⁻¹ u − eᵀu, one row per point.
@@ -274,7 +277,7 @@ Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T
 template <class T>
 DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p) {
     using std::sqrt;
-    const std::string where = "dual_kpca";
+    constexpr std::string_view where = "dual_kpca";
     require_psd(symmetric_eigen(K), where, "K");
     const Eigen::Index N = K.rows();
     const Matrix<T> Kt = double_center(K); // K̃ = JKJ
@@ -292,11 +295,10 @@ DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p) {
 
 template <class T>
 Matrix<T> dual_projection(const Matrix<T>& K, const DualKpca<T>& dual, const Matrix<T>& kZ) {
-    const std::string where = "dual_projection";
+    constexpr std::string_view where = "dual_projection";
     require_square(K, where, "K");
     require(kZ.rows() == K.rows() && dual.alpha.rows() == K.rows(), where,
-            "k_Z (" + std::to_string(kZ.rows()) + " rows) and α (" + std::to_string(dual.alpha.rows()) +
-                " rows) must have N = " + std::to_string(K.rows()) + " rows");
+            "k_Z ({} rows) and α ({} rows) must have N = {} rows", kZ.rows(), dual.alpha.rows(), K.rows());
     const Eigen::Index N = K.rows();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));
     // Jα = (I − Neeᵀ)α, then k_z Jα − eᵀK Jα.
@@ -309,9 +311,9 @@ Matrix<T> dual_projection(const Matrix<T>& K, const DualKpca<T>& dual, const Mat
 template <class T>
 Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ) {
     require(kZ.rows() == dual.alpha.rows() && dual.lambda.size() == dual.alpha.cols(), "combined_projection",
-            "k_Z has " + std::to_string(kZ.rows()) + " rows but α is " + std::to_string(dual.alpha.rows()) + "×" +
-                std::to_string(dual.alpha.cols()) + " with " + std::to_string(dual.lambda.size()) +
-                " eigenvalues; they must come from the same N training points");
+            "k_Z has {} rows but α is {}×{} with {} eigenvalues; they must come from "
+            "the same N training points",
+            kZ.rows(), dual.alpha.rows(), dual.alpha.cols(), dual.lambda.size());
     const Eigen::Index N = kZ.rows();
     const T NN(N);
     const Vector<T> e = Vector<T>::Constant(N, T(1) / NN);

@@ -10,26 +10,24 @@ namespace kb {
 
 template <class T>
 Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B) {
-    const std::string where = "solve_spd";
+    constexpr std::string_view where = "solve_spd";
     require_symmetric(K, where, "K");
-    require(B.rows() == K.rows(), where,
-            "B has " + std::to_string(B.rows()) + " rows but K is " + std::to_string(K.rows()) + "×" +
-                std::to_string(K.cols()));
+    require(B.rows() == K.rows(), where, "B has {} rows but K is {}×{}", B.rows(), K.rows(), K.cols());
     require_finite(B, where, "B");
-    const std::string singular =
+    constexpr std::string_view singular =
         "K is not positive definite (singular or indefinite); for a singular PSD K use "
         "psd_pseudo_inverse with an explicit rank tolerance";
     if constexpr (is_exact_v<T>) {
         // Exact LDLᵀ with symmetric pivoting: K is PD iff every pivot D_ii > 0.
         Eigen::LDLT<Matrix<T>> ldlt(K);
-        require(ldlt.info() == Eigen::Success, where, singular);
+        require(ldlt.info() == Eigen::Success, where, "{}", singular);
         const auto D = ldlt.vectorD();
-        for (Eigen::Index i = 0; i < D.size(); ++i) require(D(i) > 0, where, singular);
+        for (Eigen::Index i = 0; i < D.size(); ++i) require(D(i) > 0, where, "{}", singular);
         return ldlt.solve(B);
     } else {
         // Cholesky K = L Lᵀ fails exactly when a pivot is not positive.
         Eigen::LLT<Matrix<T>> llt(K);
-        require(llt.info() == Eigen::Success, where, singular);
+        require(llt.info() == Eigen::Success, where, "{}", singular);
         return llt.solve(B);
     }
 }

@@ -12,7 +12,7 @@ namespace kb {
 
 template <class T>
 SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
-    const std::string where = "symmetric_eigen";
+    constexpr std::string_view where = "symmetric_eigen";
     require_symmetric(A, where, "A");
     // Symmetrise so that rounding-level asymmetry cannot leak into the result.
     const Matrix<T> S = (A + A.transpose()) / T(2);
@@ -30,15 +30,14 @@ SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
 template <class T>
 SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p) {
     require(p >= 1 && p <= A.rows(), "top_eigenpairs",
-            "p = " + std::to_string(p) + " eigenpairs were asked for, but A is " +
-                std::to_string(A.rows()) + "×" + std::to_string(A.cols()) + "; choose 1 ≤ p ≤ n");
+            "p = {} eigenpairs were asked for, but A is {}×{}; choose 1 ≤ p ≤ n", p, A.rows(), A.cols());
     SymmetricEigen<T> all = symmetric_eigen(A);
     return {all.values.head(p), all.vectors.leftCols(p)};
 }
 
 template <class T>
 Svd<T> thin_svd(const Matrix<T>& X) {
-    const std::string where = "thin_svd";
+    constexpr std::string_view where = "thin_svd";
     require(X.rows() > 0 && X.cols() > 0, where, "X must be non-empty");
     require_finite(X, where, "X");
     Eigen::JacobiSVD<Matrix<T>> svd(X, Eigen::ComputeThinU | Eigen::ComputeThinV);
@@ -51,7 +50,7 @@ Svd<T> thin_svd(const Matrix<T>& X) {
 
 /// Decomposes K, checks PSD, returns the eigenpairs (shared by the functions below).
 template <class T>
-SymmetricEigen<T> psd_eigen(const Matrix<T>& K, const std::string& where) {
+SymmetricEigen<T> psd_eigen(const Matrix<T>& K, std::string_view where) {
     SymmetricEigen<T> eig = symmetric_eigen(K);
     require_psd(eig, where, "K");
     return eig;
@@ -59,12 +58,12 @@ SymmetricEigen<T> psd_eigen(const Matrix<T>& K, const std::string& where) {
 
 /// Checks a user-supplied rank tolerance against the spectrum it will cut.
 template <class T>
-void require_rank_tolerance(const T& rank_tol, const SymmetricEigen<T>& eig, const std::string& where) {
+void require_rank_tolerance(const T& rank_tol, const SymmetricEigen<T>& eig, std::string_view where) {
     require(is_finite(rank_tol) && rank_tol >= 0, where,
-            "rank_tol = " + show(rank_tol) + " must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)");
+            "rank_tol = {} must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)", shown(rank_tol));
     require(rank_tol < eig.values(0), where,
-            "rank_tol = " + show(rank_tol) + " is not below λ_max = " + show(eig.values(0)) +
-                ", so no eigenvalue would be kept; use a smaller tolerance");
+            "rank_tol = {} is not below λ_max = {}, so no eigenvalue would be kept; use a smaller tolerance",
+            shown(rank_tol), shown(eig.values(0)));
 }
 
 template <class T>
