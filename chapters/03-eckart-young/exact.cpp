@@ -209,6 +209,24 @@ TEST_CASE("exact: spectrum (3 1 -4): best rank 1 keeps -4 (error^2 10) and the b
 }
 //! [exact-indefinite]
 
+TEST_CASE("exact: for an indefinite spectrum the spectral error is the largest |lambda| discarded: keeping 3 of "
+          "(3 1 -4) leaves ||G - G_S||_2 = 4 and not max lambda = 1 [zhu:thm2]") {
+    const Q U = kb::test::cayley_orthogonal<rational>((IntMatrix(3, 3) << 0, 1, 2, -1, 0, 1, -2, -1, 0).finished(), 3);
+    const QVector lam = kb::test::vector_from<rational>({3, 1, -4});
+    const Q M = Q(kb::test::with_spectrum(U, lam) - kb::eigen_sum(lam, U, {0}));
+    // ‖M‖₂ = s exactly iff s²I − M² is PSD and singular — decided in rationals, without the
+    // function under test: M² = U diag(0, 1, 16) Uᵀ.
+    const Q M2 = M * M;
+    const auto norm_is_at_most = [&](long s) { return kb::is_psd_exact(Q(Q::Identity(3, 3) * rational(s * s) - M2)); };
+    CHECK(norm_is_at_most(4));
+    CHECK_FALSE(kb::is_psd_exact(Q(Q::Identity(3, 3) * rational(15) - M2))); // and not below 4: √15 < 4
+    CHECK(kb::largest_discarded(lam, {0}) == rational(4));
+    CHECK(kb::eckart_young_spectral(lam, 1) == rational(4)); // the first-p form: discards (1, −4) as well
+    // Companion: the largest discarded eigenvalue (not its magnitude) is 1, and ‖M‖₂ > 1.
+    CHECK(std::max(lam(1), lam(2)) == rational(1));
+    CHECK_FALSE(norm_is_at_most(1));
+}
+
 TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices and "
           "empty or non-finite data") {
     Matrix<double> G(2, 2);
