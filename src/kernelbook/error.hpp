@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace kb {
 
@@ -60,15 +61,22 @@ namespace detail {
 [[noreturn]] void fail(std::string_view where, fmt::string_view message, fmt::format_args args);
 } // namespace detail
 
-/// \brief Throws kb::error(`where`: `message`) unless `condition` holds; `message` is a
-///        {fmt} format string with `args`, formatted only when the check fails.
+/// \brief Throws kb::error(`where`: `message`), `message` being a {fmt} format string with
+///        `args`: every refusal of the library goes through here (or kb::require).
 ///
 /// The format string is checked at compile time against the arguments. A brace in the
 /// text is written `{{` or `}}`; a scalar is passed as kb::shown(x).
 template <class... Args>
+[[noreturn]] void fail(std::string_view where, fmt::format_string<Args...> message, Args&&... args) {
+    detail::fail(where, message, fmt::make_format_args(args...));
+}
+
+/// \brief kb::fail(`where`, `message`, `args`…) unless `condition` holds: the message is
+///        formatted only when the check fails.
+template <class... Args>
 void require(bool condition, std::string_view where, fmt::format_string<Args...> message, Args&&... args) {
     if (!condition) [[unlikely]]
-        detail::fail(where, message, fmt::make_format_args(args...));
+        fail(where, message, std::forward<Args>(args)...);
 }
 
 /// \brief Every entry of A is finite (no NaN, no ±∞).
@@ -77,9 +85,9 @@ void require_finite(const Eigen::MatrixBase<Derived>& A, std::string_view where,
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = 0; j < A.cols(); ++j)
             if (!is_finite(A(i, j)))
-                throw error(fmt::format("{}: {}({},{}) = {} is not finite; remove or impute "
-                                        "non-finite values before calling",
-                                        where, name, i, j, shown(A(i, j))));
+                fail(where, "{}({},{}) = {} is not finite; remove or impute "
+                        "non-finite values before calling",
+                        name, i, j, shown(A(i, j)));
 }
 
 /// \brief A is square and non-empty.
@@ -111,9 +119,9 @@ void require_symmetric(const Eigen::MatrixBase<Derived>& A, std::string_view whe
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = i + 1; j < A.cols(); ++j)
             if (abs(A(i, j) - A(j, i)) > tol)
-                throw error(fmt::format("{}: {} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; "
-                                        "pass (A + Aᵀ)/2 if the asymmetry is rounding",
-                                        where, name, name, i, j, shown(A(i, j)), name, j, i, shown(A(j, i))));
+                fail(where, "{} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; "
+                        "pass (A + Aᵀ)/2 if the asymmetry is rounding",
+                        name, name, i, j, shown(A(i, j)), name, j, i, shown(A(j, i)));
 }
 
 } // namespace kb

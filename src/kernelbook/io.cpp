@@ -47,19 +47,19 @@ std::vector<unsigned char> read_bytes(const std::string& path, std::string_view 
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     if (ec && ec != std::errc::no_such_file_or_directory)
-        throw error(fmt::format("{}: cannot access '{}': {}; check the path and its permissions",
-                                where, path, ec.message()));
-    if (!fs::exists(st)) throw error(fmt::format("{}: cannot open '{}': no such file; {}",
-                                                 where, path, hint));
+        fail(where, "cannot access '{}': {}; check the path and its permissions",
+                path, ec.message());
+    if (!fs::exists(st)) fail(where, "cannot open '{}': no such file; {}",
+                                 path, hint);
     if (fs::is_directory(st))
-        throw error(fmt::format("{}: cannot read '{}': it is a directory, not a file; "
-                                "give the path of the file",
-                                where, path));
+        fail(where, "cannot read '{}': it is a directory, not a file; "
+                "give the path of the file",
+                path);
     errno = 0;
     std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
     if (!file)
-        throw error(fmt::format("{}: cannot read '{}': {}; check that the file is readable",
-                                where, path, (errno ? std::strerror(errno) : "zlib cannot open it")));
+        fail(where, "cannot read '{}': {}; check that the file is readable",
+                path, (errno ? std::strerror(errno) : "zlib cannot open it"));
     std::vector<unsigned char> bytes;
     std::vector<unsigned char> chunk(1 << 20);
     for (;;) {
@@ -68,13 +68,13 @@ std::vector<unsigned char> read_bytes(const std::string& path, std::string_view 
         std::string message = gzerror(file.get(), &code);
         if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2); // zlib prefixes the path
         if (n < 0 || (code != Z_OK && code != Z_BUF_ERROR))
-            throw error(fmt::format("{}: '{}' is a damaged gzip file (zlib: {}); reinstall "
-                                    "or download it again — {}",
-                                    where, path, message, hint));
+            fail(where, "'{}' is a damaged gzip file (zlib: {}); reinstall "
+                    "or download it again — {}",
+                    path, message, hint);
         if (code == Z_BUF_ERROR)
-            throw error(fmt::format("{}: '{}' is truncated: its gzip stream ends early (zlib: {}); "
-                                    "reinstall or download it again — {}",
-                                    where, path, message, hint));
+            fail(where, "'{}' is truncated: its gzip stream ends early (zlib: {}); "
+                    "reinstall or download it again — {}",
+                    path, message, hint);
         if (n == 0) break;
         bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + n);
     }
@@ -135,35 +135,34 @@ Idx read_idx(const std::string& path, std::size_t ndim, std::string_view what, s
     idx.bytes = read_bytes(path, where, idx_hint());
     const auto& b = idx.bytes;
     if (b.size() < 4)
-        throw error(fmt::format("{}: '{}' is too short to be an IDX file ({} bytes; the magic number "
-                                "alone has 4); check the path",
-                                where, path, b.size()));
+        fail(where, "'{}' is too short to be an IDX file ({} bytes; the magic number "
+                "alone has 4); check the path",
+                path, b.size());
     const std::uint32_t magic = big_endian_u32(b.data());
     // Magic number: two zero bytes, the type byte, the number of dimensions.
     if (b[0] != 0 || b[1] != 0)
-        throw error(fmt::format("{}: '{}' is not an IDX file: its magic number is {}, but an IDX magic "
-                                "number starts with two zero bytes (MNIST images: 0x00000803, "
-                                "labels: 0x00000801); check that the path names an MNIST-format file",
-                                where, path, hex(magic, 8)));
+        fail(where, "'{}' is not an IDX file: its magic number is {}, but an IDX magic "
+                "number starts with two zero bytes (MNIST images: 0x00000803, "
+                "labels: 0x00000801); check that the path names an MNIST-format file",
+                path, hex(magic, 8));
     const IdxType* type = nullptr;
     for (const auto& t : idx_types)
         if (t.code == b[2]) type = &t;
     if (!type)
-        throw error(fmt::format("{}: '{}' is not an IDX file: its magic number {} has the unknown type "
-                                "byte {} (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the "
-                                "path names an MNIST-format file",
-                                where, path, hex(magic, 8), hex(b[2], 2)));
+        fail(where, "'{}' is not an IDX file: its magic number {} has the unknown type "
+                "byte {} (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the "
+                "path names an MNIST-format file",
+                path, hex(magic, 8), hex(b[2], 2));
     idx.type = *type;
     if (b[3] != ndim)
-        throw error(fmt::format("{}: '{}' has {} dimensions (magic number {}) but {} has {}{}",
-                                where, path, b[3], hex(magic, 8), what, ndim,
-                                ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?"));
+        fail(where, "'{}' has {} dimensions (magic number {}) but {} has {}{}",
+                path, b[3], hex(magic, 8), what, ndim, ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?");
     // Dimensions: n big-endian 32-bit sizes.
     idx.payload = 4 + 4 * ndim;
     if (b.size() < idx.payload)
-        throw error(fmt::format("{}: '{}' is truncated: its header announces {} dimensions but the file "
-                                "ends after {} bytes; reinstall or download it again",
-                                where, path, ndim, b.size()));
+        fail(where, "'{}' is truncated: its header announces {} dimensions but the file "
+                "ends after {} bytes; reinstall or download it again",
+                path, ndim, b.size());
     // The product d₁·d₂⋯dₙ can exceed 64 bits in a corrupt header: then the file is
     // certainly shorter than announced.
     std::uint64_t values = 1;
@@ -176,20 +175,20 @@ Idx read_idx(const std::string& path, std::size_t ndim, std::string_view what, s
     }
     const std::uint64_t present = b.size() - idx.payload;
     if (overflow)
-        throw error(fmt::format("{}: '{}' is truncated or corrupt: its header announces {} values, more "
-                                "than any file holds; reinstall or download it again",
-                                where, path, shape(idx.dims)));
+        fail(where, "'{}' is truncated or corrupt: its header announces {} values, more "
+                "than any file holds; reinstall or download it again",
+                path, shape(idx.dims));
     // Payload: exactly d₁·d₂⋯dₙ values of the type, no more, no less.
     const std::uint64_t expected = values * type->size;
     if (present < expected)
-        throw error(fmt::format("{}: '{}' is truncated: its header announces {} values of type {} ({} "
-                                "bytes) but the payload has {} bytes; the file is incomplete — "
-                                "reinstall or download it again",
-                                where, path, shape(idx.dims), type->name, expected, present));
+        fail(where, "'{}' is truncated: its header announces {} values of type {} ({} "
+                "bytes) but the payload has {} bytes; the file is incomplete — "
+                "reinstall or download it again",
+                path, shape(idx.dims), type->name, expected, present);
     if (present > expected)
-        throw error(fmt::format("{}: '{}' has {} bytes after the {} bytes of payload its header "
-                                "announces ({} {}s); it is not a well-formed IDX file",
-                                where, path, present - expected, expected, shape(idx.dims), type->name));
+        fail(where, "'{}' has {} bytes after the {} bytes of payload its header "
+                "announces ({} {}s); it is not a well-formed IDX file",
+                path, present - expected, expected, shape(idx.dims), type->name);
     return idx;
 }
 

@@ -140,7 +140,7 @@ public:
     /// \brief Number p of components kept.
     Eigen::Index components() const { return p_; }
     /// \brief Number N of training points.
-    Eigen::Index points() const { return N_; }
+    Eigen::Index points() const { return Kc_.rows(); }
     /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
     Eigen::Index rank() const { return rank_; }
     /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$.
@@ -150,7 +150,7 @@ public:
     const Vector<T>& eigenvalues() const { return mu_; }
     /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ
     ///        (`zhu:2.3.1`, `slides:eig`).
-    Vector<T> feature_variances() const { return mu_ / T(N_); }
+    Vector<T> feature_variances() const { return mu_ / T(points()); }
     /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
     const Vector<T>& spectrum() const { return spectrum_; }
     /// \brief The unit eigenvectors \f$u_j\f$ of \f$\Kc\f$ (N×p; scikit-learn's `eigenvectors_`).
@@ -179,7 +179,6 @@ private:
 
     Eigen::Index p_;
     NonPsdPolicy policy_;
-    Eigen::Index N_ = 0;
     Eigen::Index rank_ = 0;
     T tau_ = T(0);
     std::optional<KernelCentering<T>> centering_; // set by fit_gram

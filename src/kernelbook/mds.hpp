@@ -130,9 +130,9 @@ void require_dissimilarity(const Matrix<T>& D, std::string_view where, std::stri
             if (!(D(i, j) >= -tau && D(j, i) >= -tau)) {
                 // Name the more negative of the pair.
                 const Eigen::Index a = D(i, j) < D(j, i) ? i : j, b = a == i ? j : i;
-                throw error(fmt::format("{}: {} has a negative dissimilarity {}({},{}) = {}; "
-                                        "dissimilarities are ≥ 0 — check the data or the sign convention",
-                                        where, name, name, a, b, shown(D(a, b))));
+                fail(where, "{} has a negative dissimilarity {}({},{}) = {}; "
+                        "dissimilarities are ≥ 0 — check the data or the sign convention",
+                        name, name, a, b, shown(D(a, b)));
             }
         }
     }
@@ -270,14 +270,12 @@ private:
         }
         const Eigen::Index p = components == all_components ? positive_ : components;
         if (p > positive_ || p < 1) {
-            const std::string asked = components == all_components ? std::string("every positive coordinate was")
-                                                                   : fmt::format("{} coordinates were", p);
             const std::string choose =
                 positive_ > 0 ? fmt::format(" — choose components ≤ {}", positive_) : std::string();
-            throw error(fmt::format("{}: {} asked for, but B has only {} positive eigenvalue(s) (and {} "
-                                    "negative, holding {} of Σ|λ|); a coordinate needs √λ with λ > 0{}",
-                                    where, asked, positive_, negative_,
-                                    shown(total > 0 ? T(negative_sum / total) : T(0)), choose));
+            fail(where, "{} asked for, but B has only {} positive eigenvalue(s) (and {} "
+                    "negative, holding {} of Σ|λ|); a coordinate needs √λ with λ > 0{}",
+                    detail::asked_for(components, p, "positive coordinate", "coordinates"), positive_,
+                    negative_, shown(total > 0 ? T(negative_sum / total) : T(0)), choose);
         }
 
         // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.

@@ -187,16 +187,13 @@ public:
         rank_ = numerical_rank(lambda, tol);
         const Eigen::Index p = components == all_components ? rank_ : components;
         if (p > rank_ || p == 0) {
-            const std::string asked = components == all_components ? std::string("every component was")
-                                                                   : fmt::format("{} components were", p);
             const std::string ask =
                 rank_ > 0 ? fmt::format("; ask for at most {} components", rank_) : std::string();
-            throw error(fmt::format("{}: {} asked for, but the centred data X has numerical "
-                                    "rank {} (λ_{} = {} ≤ tolerance max(N, q)·ε·‖X‖_F² = {}{}){}",
-                                    where, asked, rank_, rank_ + 1, shown(lambda(rank_)), shown(tol),
-                                    rank_ == 0 ? "; all points coincide, so there is no direction of variance"
-                                               : "",
-                                    ask));
+            fail(where, "{} asked for, but the centred data X has numerical "
+                    "rank {} (λ_{} = {} ≤ tolerance max(N, q)·ε·‖X‖_F² = {}{}){}",
+                    detail::asked_for(components, p, "component", "components"), rank_, rank_ + 1,
+                    shown(lambda(rank_)), shown(tol),
+                    rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "", ask);
         }
 
         // Keep the first p axes; P = X V_p.

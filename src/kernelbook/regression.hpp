@@ -65,9 +65,9 @@ Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
     try {
         b = solve_spd(scatter_matrix(Z), Matrix<T>(Zc.transpose() * yc));
     } catch (const error& e) {
-        throw error(fmt::format("{}: the centred features are linearly dependent (Z_cᵀZ_c is singular): "
-                                "drop a redundant feature or add observations with new x values ({})",
-                                where, e.what()));
+        fail(where, "the centred features are linearly dependent (Z_cᵀZ_c is singular): "
+                "drop a redundant feature or add observations with new x values ({})",
+                e.what());
     }
     Vector<T> a(Z.cols() + 1);
     a(0) = ybar - (zbar * b)(0, 0);
@@ -106,9 +106,9 @@ Vector<T> polynomial_regression(const Vector<T>& x, const Vector<T>& y, int degr
     try {
         return solve_spd(M, Matrix<T>(t)).col(0);
     } catch (const error& e) {
-        throw error(fmt::format("{}: the moment matrix is singular: fewer than degree + 1 = {} distinct x "
-                                "values; lower the degree or add observations ({})",
-                                where, d + 1, e.what()));
+        fail(where, "the moment matrix is singular: fewer than degree + 1 = {} distinct x "
+                "values; lower the degree or add observations ({})",
+                d + 1, e.what());
     }
 }
 

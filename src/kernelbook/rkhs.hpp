@@ -348,12 +348,12 @@ Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>&
     try {
         return solve_spd(K, Matrix<T>(v));
     } catch (const error& e) {
-        throw error(fmt::format("{}: the Gram matrix K(X) of the centres is not positive definite, so the "
-                                "sections k(xᵢ, ·) are linearly dependent (repeated centres, or more "
-                                "centres than the dimension of the kernel's feature space; "
-                                "vanishing_combinations lists the dependencies) or k is not a kernel — "
-                                "remove dependent centres [{}]",
-                                where, e.what()));
+        kb::fail(where, "the Gram matrix K(X) of the centres is not positive definite, so the "
+                "sections k(xᵢ, ·) are linearly dependent (repeated centres, or more "
+                "centres than the dimension of the kernel's feature space; "
+                "vanishing_combinations lists the dependencies) or k is not a kernel — "
+                "remove dependent centres [{}]",
+                e.what());
     }
 }
 } // namespace detail

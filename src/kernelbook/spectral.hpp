@@ -32,6 +32,14 @@ namespace kb {
 ///        tolerance. The default of kb::Pca, kb::ClassicalMds and kb::KernelPca.
 inline constexpr Eigen::Index all_components = -1;
 
+namespace detail {
+/// The subject of a refused component count: "every <one> was" asked for when `requested` is
+/// kb::all_components, "<p> <many> were" otherwise.
+inline std::string asked_for(Eigen::Index requested, Eigen::Index p, std::string_view one, std::string_view many) {
+    return requested == all_components ? fmt::format("every {} was", one) : fmt::format("{} {} were", p, many);
+}
+} // namespace detail
+
 /// \brief Eigenpairs of a symmetric matrix: `values` decreasing, `vectors` orthonormal
 ///        columns, \f$A = V\,\mathrm{diag}(\lambda)\,V^\top\f$.
 template <class T>
@@ -152,10 +160,10 @@ void require_psd(const SymmetricEigen<T>& eig, std::string_view where, std::stri
         const std::string how = is_finite(r) ? fmt::format(" = {}·λ_max", shown(r))
                                              : fmt::format(" and it has no positive eigenvalue (λ_max = {})",
                                                            shown(eig.values(0)));
-        throw error(fmt::format("{}: {} is not positive semi-definite: its smallest eigenvalue is {}{}; a "
-                                "kernel must give PSD Gram matrices (see chapter 4) — check the kernel and "
-                                "its parameters, or use a Euclidean distance",
-                                where, name, shown(eig.values(n - 1)), how));
+        fail(where, "{} is not positive semi-definite: its smallest eigenvalue is {}{}; a "
+                "kernel must give PSD Gram matrices (see chapter 4) — check the kernel and "
+                "its parameters, or use a Euclidean distance",
+                name, shown(eig.values(n - 1)), how);
     }
 }
 

@@ -196,18 +196,17 @@ void ExplicitFeatureMap<T>::refuse(bool has_tol, const T& lambda_r) const
                                              "duplicate or near-duplicate points)",
                                              shown(epsilon<real50>()), shown(epsilon<real100>()));
     if (!has_tol)
-        throw error(fmt::format("{}: K is numerically singular in {}: κ(K) = λ_max/λ_min = {} is "
-                                "at least 1/(64·N·ε) = {} with ε({}) = {} — its smallest "
-                                "eigenvalue {} is below the rounding level {}, so K^{{-1/2}} is "
-                                "not determined by K in this precision{}",
-                                explicit_map_where, scalar_name<T>(), kappa, shown(resolution),
-                                scalar_name<T>(), shown(epsilon<T>()), shown(lambda_r), shown(rho_),
-                                remedies));
-    throw error(fmt::format("{}: rank_tol = {} keeps the eigenvalue {}, below the rounding "
-                            "level 64·N·ε·λ_max = {} of {} (κ of the kept part = {}, ε = {}): inverting it "
-                            "would amplify rounding noise; pass rank_tol ≥ {}{}",
-                            explicit_map_where, shown(rank_tol_), shown(lambda_r), shown(rho_),
-                            scalar_name<T>(), kappa, shown(epsilon<T>()), shown(rho_), remedies));
+        fail(explicit_map_where, "K is numerically singular in {}: κ(K) = λ_max/λ_min = {} is "
+                "at least 1/(64·N·ε) = {} with ε({}) = {} — its smallest "
+                "eigenvalue {} is below the rounding level {}, so K^{{-1/2}} is "
+                "not determined by K in this precision{}",
+                scalar_name<T>(), kappa, shown(resolution), scalar_name<T>(), shown(epsilon<T>()),
+                shown(lambda_r), shown(rho_), remedies);
+    fail(explicit_map_where, "rank_tol = {} keeps the eigenvalue {}, below the rounding "
+            "level 64·N·ε·λ_max = {} of {} (κ of the kept part = {}, ε = {}): inverting it "
+            "would amplify rounding noise; pass rank_tol ≥ {}{}",
+            shown(rank_tol_), shown(lambda_r), shown(rho_), scalar_name<T>(), kappa, shown(epsilon<T>()),
+            shown(rho_), remedies);
 }
 
 template <class T>

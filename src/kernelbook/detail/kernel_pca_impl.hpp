@@ -37,7 +37,6 @@ void KernelPca<T>::fit_gram(const Matrix<T>& K) {
     for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
-    N_ = N;
 }
 
 template <class T>
@@ -97,11 +96,11 @@ void KernelPca<T>::require_components(std::string_view where) const {
             "components (K̃𝟙 = 0); ask for fewer",
             p_, N, N - 1);
     if (p_ > rank_)
-        throw error(fmt::format("{}: {} components were asked for, but the centred kernel matrix K̃ "
-                                "has numerical rank {} (μ_{} = {} is not above the rank "
-                                "tolerance {}); a component with zero variance has no direction in "
-                                "feature space — ask for at most {}",
-                                where, p_, rank_, rank_ + 1, shown(spectrum_(rank_)), shown(tau_), rank_));
+        fail(where, "{} components were asked for, but the centred kernel matrix K̃ "
+                "has numerical rank {} (μ_{} = {} is not above the rank "
+                "tolerance {}); a component with zero variance has no direction in "
+                "feature space — ask for at most {}",
+                p_, rank_, rank_ + 1, shown(spectrum_(rank_)), shown(tau_), rank_);
 }
 
 } // namespace kb
