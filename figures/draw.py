@@ -114,20 +114,19 @@ def ch01_regression(data, out, written):
     cur = columns(os.path.join(d, "fig1_curve.csv"))
     pl = columns(os.path.join(d, "fig1_plane.csv"))
     fig = plt.figure(figsize=(12, 3.8))
-    ax = fig.add_subplot(1, 3, 1)
-    ax.plot(cur["x"], cur["yhat"], color="tab:red", label=r"fit $\hat y = a_0 + a_1x + a_2x^2$")
-    ax.scatter(pts["x"], pts["y"], color="tab:blue", zorder=3, label="data")
-    ax.set_xlabel("$x$")
-    ax.set_ylabel("$y$")
-    ax.set_title("(a) $y$ against $x$: a quadratic trend")
-    ax.legend(loc="upper center")
-    ax = fig.add_subplot(1, 3, 2)
-    ax.plot(cur["z"], cur["yhat"], color="tab:red", label=r"$\hat y$ along the curve ($z = x^2$)")
-    ax.scatter(pts["z"], pts["y"], color="tab:blue", zorder=3, label="data")
-    ax.set_xlabel("derived feature $z = x^2$")
-    ax.set_ylabel("$y$")
-    ax.set_title("(b) $y$ against the derived feature $z = x^2$")
-    ax.legend(loc="upper left")
+    # (a) and (b): the data and the fitted curve, against x and against the derived z = x².
+    panels = [("x", r"fit $\hat y = a_0 + a_1x + a_2x^2$", "$x$", "(a) $y$ against $x$: a quadratic trend",
+               "upper center"),
+              ("z", r"$\hat y$ along the curve ($z = x^2$)", "derived feature $z = x^2$",
+               "(b) $y$ against the derived feature $z = x^2$", "upper left")]
+    for i, (var, fit_label, xlabel, title, legend_at) in enumerate(panels):
+        ax = fig.add_subplot(1, 3, i + 1)
+        ax.plot(cur[var], cur["yhat"], color="tab:red", label=fit_label)
+        ax.scatter(pts[var], pts["y"], color="tab:blue", zorder=3, label="data")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("$y$")
+        ax.set_title(title)
+        ax.legend(loc=legend_at)
     ax = fig.add_subplot(1, 3, 3, projection="3d")
     xs, zs = np.unique(pl["x"]), np.unique(pl["z"])
     Y = pl["yhat"].reshape(len(xs), len(zs))

@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -79,15 +80,23 @@ void require(bool condition, std::string_view where, fmt::format_string<Args...>
         fail(where, message, std::forward<Args>(args)...);
 }
 
+namespace detail {
+/// \brief The position (row, column) of the first entry of A that is NaN or ±∞, if any.
+template <class Derived>
+std::optional<std::pair<Eigen::Index, Eigen::Index>> first_non_finite(const Eigen::MatrixBase<Derived>& A) {
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
+        for (Eigen::Index j = 0; j < A.cols(); ++j)
+            if (!is_finite(A(i, j))) return std::pair{i, j};
+    return std::nullopt;
+}
+} // namespace detail
+
 /// \brief Every entry of A is finite (no NaN, no ±∞).
 template <class Derived>
 void require_finite(const Eigen::MatrixBase<Derived>& A, std::string_view where, std::string_view name) {
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j)
-            if (!is_finite(A(i, j)))
-                fail(where, "{}({},{}) = {} is not finite; remove or impute "
-                        "non-finite values before calling",
-                        name, i, j, shown(A(i, j)));
+    if (const auto at = detail::first_non_finite(A))
+        fail(where, "{}({},{}) = {} is not finite; remove or impute non-finite values before calling",
+             name, at->first, at->second, shown(A(at->first, at->second)));
 }
 
 /// \brief A is square and non-empty.

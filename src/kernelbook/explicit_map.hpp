@@ -112,13 +112,13 @@ public:
     ///        per point of Z (M×N). Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> transform(const Matrix<T>& Z) const
-        requires FloatingScalar<T>;
+        requires FloatingScalar<T> { return transform_columns(kernel_columns(Z)); }
 
     /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
     ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Matrix<T> transform_centered(const Matrix<T>& Z) const
-        requires FloatingScalar<T>;
+        requires FloatingScalar<T> { return transform_centered_columns(kernel_columns(Z)); }
 
     /// \brief \f$\phi\f$ applied to given kernel columns \f$k_Z\f$ (N×M), rows \f$\phi(z_m)^\top\f$.
     /// \throws kb::error if k_Z does not have N rows.
@@ -133,7 +133,7 @@ public:
     /// \brief The features of the training points, rows \f$\phi(x_n)^\top\f$ (N×N);
     ///        \f$\phi(x_n) = K^{-1/2}Ke_n = K^{1/2}e_n\f$.
     Matrix<T> training_features() const
-        requires FloatingScalar<T>;
+        requires FloatingScalar<T> { return transform_columns(K_); }
 
     /// \brief The centred training features \f$\psi(x_n) = K^{1/2}(e_n - e)\f$ (eq. 10,
     ///        `ghiasi:eq10`), one row per training point (N×N). Floating types only.
@@ -213,7 +213,6 @@ private:
         requires FloatingScalar<T>;
     [[noreturn]] void refuse(bool has_tol, const T& lambda_r) const
         requires FloatingScalar<T>;
-    void require_kernel_values(const Matrix<T>& A, std::string_view what) const;
     void require_columns(const Matrix<T>& kZ) const;
     Vector<T> e() const { return Vector<T>::Constant(size(), T(1) / T(size())); }
 
@@ -334,7 +333,6 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
                                                                       const Matrix<T>&) const;  \
     PREFIX Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>&) const;                  \
     PREFIX T ExplicitFeatureMap<T>::exactness_error_estimate(const T&) const;                   \
-    PREFIX void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>&, std::string_view) const; \
     PREFIX void ExplicitFeatureMap<T>::require_columns(const Matrix<T>&) const;                 \
     PREFIX Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
     PREFIX Matrix<T> combined_projection<T>(const DualKpca<T>&, const Matrix<T>&);             \
@@ -343,11 +341,8 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
 #define KB_EXPLICIT_MAP_MEMBERS_FLOATING(PREFIX, T)                                             \
     PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool);                         \
     PREFIX void ExplicitFeatureMap<T>::refuse(bool, const T&) const;                           \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform(const Matrix<T>&) const;                       \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>&) const;               \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features() const;                              \
     PREFIX Vector<T> ExplicitFeatureMap<T>::mean() const;                                      \
-    PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_centered(const Matrix<T>&) const;              \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>&) const;      \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const;                     \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::covariance() const;                                \

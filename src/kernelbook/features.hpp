@@ -241,8 +241,10 @@ template <class T>
 struct ParaboloidLiftKernel {
     using Scalar = T; ///< the scalar type of the kernel's values
     /// \brief \f$x^\top y + \norm{x}^2\norm{y}^2\f$, exact in rationals.
+    /// \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        require_same_dimension(x.size(), y.size(), "ParaboloidLiftKernel");
         return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
     }
     /// \brief The formula, for printing.

@@ -95,7 +95,10 @@ public:
         require_components_argument();
         require_min_points(X, 2, "KernelPca", "X");
         require_finite(X, "KernelPca", "X");
-        fit_gram(gram(k, X));
+        // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
+        Matrix<T> K = detail::kernel_values(k, X);
+        require_kernel_values(K, "KernelPca", "k(x_i, x_j)");
+        fit_gram(K);
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
         kernel_.emplace(std::move(k));
         X_ = X;
@@ -119,6 +122,7 @@ public:
                        NonPsdPolicy policy = NonPsdPolicy::refuse)
         : p_(components), policy_(policy) {
         require_components_argument();
+        require_gram(K);
         fit_gram(K);
     }
 
@@ -171,7 +175,8 @@ private:
                 "components = {} must be ≥ 1, or kb::all_components", p_);
     }
     // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
-    void fit_gram(const Matrix<T>& K);
+    void require_gram(const Matrix<T>& K) const;
+    void fit_gram(const Matrix<T>& K); // K: checked by the constructor that calls it
     // K̃ must be PSD up to rounding, unless the caller opted in.
     void require_definite(const SymmetricEigen<T>& eig, std::string_view where) const;
     // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.

@@ -36,6 +36,11 @@ T integer_power(const T& base, int degree) {
     for (int i = 0; i < degree; ++i) value *= base;
     return value;
 }
+/// \brief The degree d of a polynomial kernel, after checking d ≥ 1. \throws kb::error otherwise.
+inline int checked_degree(int degree, std::string_view where) {
+    require(degree >= 1, where, "degree d = {} must be ≥ 1", degree);
+    return degree;
+}
 } // namespace detail
 
 /// \brief The linear kernel \f$k(x, y) = x^\top y\f$ (`zhu:ex7a`).
@@ -64,11 +69,10 @@ public:
 
     /// \brief Validating constructor.
     /// \throws kb::error if c < 0, c is not finite, or d < 1.
-    PolynomialKernel(const T& c, int degree) : c_(c), degree_(degree) {
+    PolynomialKernel(const T& c, int degree) : c_(c), degree_(detail::checked_degree(degree, "PolynomialKernel")) {
         require(is_finite(c_) && c_ >= 0, "PolynomialKernel",
                 "offset c = {} must be finite and ≥ 0 ((c + xᵀy)^d with c < 0 is not PSD in general)",
                 shown(c_));
-        require(degree_ >= 1, "PolynomialKernel", "degree d = {} must be ≥ 1", degree_);
     }
     /// \brief The offset \f$c \ge 0\f$ (a negative offset does not give a kernel in general).
     const T& c() const { return c_; }
@@ -301,9 +305,8 @@ public:
 
 protected:
     /// \throws kb::error if q < 1 or d < 1.
-    PixelPolynomial(int q, int degree) : q_(q), degree_(degree) {
+    PixelPolynomial(int q, int degree) : q_(q), degree_(checked_degree(degree, Derived::name)) {
         require(q_ >= 1, Derived::name, "number of pixels q = {} must be ≥ 1", q_);
-        require(degree_ >= 1, Derived::name, "degree d = {} must be ≥ 1", degree_);
     }
 
 private:
@@ -382,21 +385,61 @@ void require_points(const Matrix<T>& X, std::string_view where, std::string_view
     require_finite(X, where, name);
 }
 
+template <class T>
+class AnyKernel;
+
+namespace detail {
+// The kernel values themselves, without checks: a caller has checked the points once, at its
+// own public boundary (kb::gram below, and every method that keeps a kernel). Only the upper
+// triangle of a symmetric block is evaluated and mirrored, so it is exactly symmetric.
+template <class Fn, class T>
+Matrix<T> kernel_values(const Fn& k, const Matrix<T>& X) {
+    const Eigen::Index N = X.rows();
+    Matrix<T> K(N, N);
+    for (Eigen::Index i = 0; i < N; ++i)
+        for (Eigen::Index j = i; j < N; ++j) K(i, j) = K(j, i) = k(X.row(i), X.row(j));
+    return K;
+}
+template <class Fn, class T>
+Matrix<T> kernel_values(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
+    Matrix<T> K(Z.rows(), X.rows());
+    for (Eigen::Index m = 0; m < Z.rows(); ++m)
+        for (Eigen::Index n = 0; n < X.rows(); ++n) K(m, n) = k(Z.row(m), X.row(n));
+    return K;
+}
+// A type-erased kernel evaluates a whole block in one virtual call (defined below AnyKernel).
+template <class T>
+Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& X);
+template <class T>
+Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X);
+} // namespace detail
+
+/// \brief Checks that kernel values are finite: a kernel evaluated on finite points can still
+///        overflow (a polynomial of large entries, an exponential of a large argument).
+/// \param what the values, for the message (e.g. "k(x_i, x_j)")
+/// \throws kb::error naming the first non-finite value, its position, and what to do.
+template <class T>
+void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
+    if (const auto at = detail::first_non_finite(K))
+        fail(where, "the kernel value {} at ({},{}) = {} is not finite; rescale the data or choose kernel "
+             "parameters that do not overflow",
+             what, at->first, at->second, shown(K(at->first, at->second)));
+}
+
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose
 ///        positive semi-definiteness for every X defines a kernel (`zhu:def4`, `beeny:def3.6`).
 ///
 /// Only the upper triangle is evaluated and mirrored, so K is exactly symmetric. With the
 /// linear kernel it is \f$XX^\top\f$: the Gram matrix \f$G = V^\top V\f$ of the vectors stored
-/// as the columns of \f$V = X^\top\f$ (`beeny:ex3.5`).
-/// \throws kb::error if X is empty or not finite.
+/// as the columns of \f$V = X^\top\f$ (`beeny:ex3.5`). A kb::AnyKernel is evaluated on the
+/// wrapped kernel's own type, in one virtual call.
+/// \throws kb::error if X is empty or not finite, or a kernel value is not finite.
 template <class Fn, class T>
     requires Kernel<Fn, T>
 Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
     require_points(X, "gram", "X");
-    const Eigen::Index N = X.rows();
-    Matrix<T> K(N, N);
-    for (Eigen::Index i = 0; i < N; ++i)
-        for (Eigen::Index j = i; j < N; ++j) K(i, j) = K(j, i) = k(X.row(i), X.row(j));
+    Matrix<T> K = detail::kernel_values(k, X);
+    require_kernel_values(K, "gram", "k(x_i, x_j)");
     return K;
 }
 
@@ -406,7 +449,8 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
 ///        values through this function (or the one above); where a source writes the kernel
 ///        vector \f$k_z = (k(x_1, z), \dots, k(x_N, z))^\top\f$ as a column, the book writes
 ///        the transpose at that formula.
-/// \throws kb::error if Z or X is empty or not finite, or their dimensions differ.
+/// \throws kb::error if Z or X is empty or not finite, their dimensions differ, or a kernel
+///         value is not finite.
 template <class Fn, class T>
     requires Kernel<Fn, T>
 Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
@@ -416,16 +460,15 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
             "points of Z have dimension {} but points of X have dimension {}; both must be "
             "points of the same space",
             Z.cols(), X.cols());
-    Matrix<T> K(Z.rows(), X.rows());
-    for (Eigen::Index m = 0; m < Z.rows(); ++m)
-        for (Eigen::Index n = 0; n < X.rows(); ++n) K(m, n) = k(Z.row(m), X.row(n));
+    Matrix<T> K = detail::kernel_values(k, Z, X);
+    require_kernel_values(K, "gram", "k(z_m, x_n)");
     return K;
 }
 
 namespace detail {
 // The type erasure behind kb::AnyKernel: an interface, and its implementation for a kernel K
-// of static type. A Gram matrix is one virtual call: its entries are evaluated by kb::gram on
-// the static kernel, not pair by pair through the interface.
+// of static type. A Gram matrix is one virtual call: its entries are evaluated on the static
+// kernel, not pair by pair through the interface (unchecked: kb::gram has checked the points).
 template <class T>
 struct AnyKernelConcept {
     virtual ~AnyKernelConcept() = default;
@@ -438,8 +481,8 @@ template <class T, class K>
 struct AnyKernelModel final : AnyKernelConcept<T> {
     explicit AnyKernelModel(K k_) : k(std::move(k_)) {}
     T value(const RowVector<T>& x, const RowVector<T>& y) const override { return T(k(x, y)); }
-    Matrix<T> gram(const Matrix<T>& X) const override { return kb::gram(k, X); }
-    Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const override { return kb::gram(k, Z, X); }
+    Matrix<T> gram(const Matrix<T>& X) const override { return kernel_values(k, X); }
+    Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const override { return kernel_values(k, Z, X); }
     std::string describe() const override {
         if constexpr (requires { k.describe(); })
             return k.describe();
@@ -484,16 +527,15 @@ private:
     std::shared_ptr<const detail::AnyKernelConcept<T>> eval_;
 };
 
-/// \brief kb::gram(k, X) for a type-erased kernel: evaluated on the wrapped kernel's type.
+namespace detail {
 template <class T>
-Matrix<T> gram(const AnyKernel<T>& k, const Matrix<T>& X) {
+Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& X) {
     return k.model().gram(X);
 }
-
-/// \brief kb::gram(k, Z, X) for a type-erased kernel: evaluated on the wrapped kernel's type.
 template <class T>
-Matrix<T> gram(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X) {
+Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X) {
     return k.model().gram(Z, X);
 }
+} // namespace detail
 
 } // namespace kb

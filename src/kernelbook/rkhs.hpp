@@ -81,16 +81,23 @@ public:
         require_finite(z, where, "z");
         // f(z) = Σᵢ αᵢ k(xᵢ, z): the column k(xᵢ, z) of the centres against z, paired with α
         // (the centre is the first argument, as in f = Σᵢ αᵢ k(xᵢ, ·)).
+        // The centres were checked at construction and z above: the values are computed unchecked.
         const Matrix<T> point = z.reshaped().transpose();
-        return alpha_.dot(gram(k_, X_, point).col(0));
+        const Matrix<T> kz = detail::kernel_values(k_, X_, point);
+        require_kernel_values(kz, where, "k(x_i, z)");
+        return alpha_.dot(kz.col(0));
     }
 
     /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(X, Z)^\top\alpha\f$ at the rows of Z (M×q), with \f$f(z_m) = \sum_i \alpha_i k(x_i, z_m)\f$.
     /// \throws kb::error if Z is empty, not finite, or its points do not have dimension q.
     Vector<T> values(const Matrix<T>& Z) const {
-        require(Z.cols() == dimension(), "KernelExpansion::values",
+        constexpr std::string_view where = "KernelExpansion::values";
+        require(Z.cols() == dimension(), where,
                 "the points Z have dimension {} but f is a function on R^{}", Z.cols(), dimension());
-        return gram(k_, X_, Z).transpose() * alpha_; // f(z_m) = Σᵢ αᵢ k(xᵢ, z_m)
+        require_points(Z, where, "Z");
+        const Matrix<T> K = detail::kernel_values(k_, X_, Z);
+        require_kernel_values(K, where, "k(x_i, z_m)");
+        return K.transpose() * alpha_; // f(z_m) = Σᵢ αᵢ k(xᵢ, z_m)
     }
 
 private:

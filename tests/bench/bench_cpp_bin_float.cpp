@@ -9,10 +9,8 @@ namespace bmp = boost::multiprecision;
 using bin50 = bmp::number<bmp::cpp_bin_float<50>, bmp::et_off>;
 using bin100 = bmp::number<bmp::cpp_bin_float<100>, bmp::et_off>;
 
-template <>
-struct Eigen::NumTraits<bin50> : kb::bench::Traits<bin50> {};
-template <>
-struct Eigen::NumTraits<bin100> : kb::bench::Traits<bin100> {};
+KB_BENCH_NUMTRAITS(bin50);
+KB_BENCH_NUMTRAITS(bin100);
 
 void kb::bench::run_cpp_bin_float(const Options& opt, std::vector<Row>& rows) {
     run_type<bin50>("cpp_bin_float 50 et_off", opt, rows);

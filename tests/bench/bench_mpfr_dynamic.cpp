@@ -13,14 +13,10 @@ using dyn100_off = bmp::number<bmp::mpfr_float_backend<100>, bmp::et_off>;
 using dyn50_on = bmp::number<bmp::mpfr_float_backend<50>, bmp::et_on>;
 using dyn100_on = bmp::number<bmp::mpfr_float_backend<100>, bmp::et_on>;
 
-template <>
-struct Eigen::NumTraits<dyn50_off> : kb::bench::Traits<dyn50_off> {};
-template <>
-struct Eigen::NumTraits<dyn100_off> : kb::bench::Traits<dyn100_off> {};
-template <>
-struct Eigen::NumTraits<dyn50_on> : kb::bench::Traits<dyn50_on> {};
-template <>
-struct Eigen::NumTraits<dyn100_on> : kb::bench::Traits<dyn100_on> {};
+KB_BENCH_NUMTRAITS(dyn50_off);
+KB_BENCH_NUMTRAITS(dyn100_off);
+KB_BENCH_NUMTRAITS(dyn50_on);
+KB_BENCH_NUMTRAITS(dyn100_on);
 
 void kb::bench::run_mpfr_dynamic(const Options& opt, std::vector<Row>& rows) {
     run_type<dyn50_off>("mpfr dynamic 50 et_off", opt, rows);

@@ -11,10 +11,8 @@ namespace bmp = boost::multiprecision;
 using stack50_on = bmp::number<bmp::mpfr_float_backend<50, bmp::allocate_stack>, bmp::et_on>;
 using stack100_on = bmp::number<bmp::mpfr_float_backend<100, bmp::allocate_stack>, bmp::et_on>;
 
-template <>
-struct Eigen::NumTraits<stack50_on> : kb::bench::Traits<stack50_on> {};
-template <>
-struct Eigen::NumTraits<stack100_on> : kb::bench::Traits<stack100_on> {};
+KB_BENCH_NUMTRAITS(stack50_on);
+KB_BENCH_NUMTRAITS(stack100_on);
 
 void kb::bench::run_mpfr_stack(const Options& opt, std::vector<Row>& rows) {
     run_type<kb::real50>("mpfr stack 50 et_off (kb::real50)", opt, rows);

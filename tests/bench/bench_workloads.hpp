@@ -42,6 +42,11 @@ namespace kb::bench {
 template <class Real>
 using Traits = Eigen::KbFloatNumTraits<Real>;
 
+/// Gives the candidate type `Real` those traits (at namespace scope, one line per type).
+#define KB_BENCH_NUMTRAITS(Real) \
+    template <>                  \
+    struct Eigen::NumTraits<Real> : kb::bench::Traits<Real> {}
+
 /// What to run and how often.
 struct Options {
     int reps = 5;                  ///< repetitions per measurement (the median is reported)

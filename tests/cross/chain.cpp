@@ -157,6 +157,20 @@ struct ChainCase {
     IntMatrix X, Z;
 };
 
+// Chapter 8's three projections of one point set — primal (eq. 16), dual (eq. 23) and
+// combined (eq. 25) — each against the reference scores w, up to the signs of the columns.
+template <class T>
+void check_projections(const kb::ExplicitFeatureMap<T>& phi, const Matrix<T>& K, const kb::PrimalKpca<T>& primal,
+                       const kb::DualKpca<T>& dual, const Matrix<T>& points, const Matrix<T>& w,
+                       const ChainBounds<T>& bounds, const std::string& what) {
+    const Matrix<T> kP = phi.kernel_columns(points);
+    KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), bounds.primal,
+                 what + ": eq. 16 = PCA");
+    KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), bounds.dual, what + ": eq. 23 = PCA");
+    KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), bounds.dual,
+                 what + ": eq. 25 = PCA");
+}
+
 ChainCase draw_case(int N) {
     const int m = *kb::test::size_in(1, 3);
     const IntMatrix d = *kb::test::int_matrix(N, 1, 1, 9);
@@ -208,18 +222,12 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
-            const auto& mapped = bounds;
             KB_RC_WITHIN(max_diff(kb::align_signs(mds.coordinates(), ref), ref), plain, "MDS scores = PCA scores");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "linear kernel PCA = PCA");
-            for (const auto& [points, want] : {std::pair{&X, &ref}, std::pair{&Z, &refZ}}) {
-                const Matrix<T> kP = phi.kernel_columns(*points);
-                const Matrix<T>& w = *want;
-                KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(*points), w), w), plain, "KernelPca::transform = PCA");
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
-                             "eq. 16 = PCA");
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), mapped.dual, "eq. 23 = PCA");
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), mapped.dual, "eq. 25 = PCA");
-            }
+            KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(X), ref), ref), plain, "KernelPca::transform(X) = PCA");
+            KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(Z), refZ), refZ), plain, "KernelPca::transform(Z) = PCA");
+            check_projections(phi, K, primal, dual, X, ref, bounds, "training points");
+            check_projections(phi, K, primal, dual, Z, refZ, bounds, "new points");
             // The same variances: λ_j(PCA) = σ_j² = μ_j = Nλ_j (explicit map, primal and dual),
             // each route against chapter 1's σ² (the long-double spectrum of the bounds is not
             // accurate enough to be a reference in real50 and real100).
@@ -275,20 +283,10 @@ TEST_CASE_TEMPLATE("one data set through the book: polynomial kernel PCA = PCA o
 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
-            const auto& mapped = bounds;
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "kernel PCA = PCA of φ(X)");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(Z), refZ), refZ), plain, "new points: kernel PCA = PCA of φ(Z)");
-            for (const auto& [points, want] : {std::pair{&X, &ref}, std::pair{&Z, &refZ}}) {
-                const Matrix<T> kP = phi.kernel_columns(*points);
-                const Matrix<T>& w = *want;
-                const std::string which = points == &X ? "training points: " : "new points: ";
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), mapped.primal,
-                             which + "eq. 16 = PCA of φ");
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), mapped.dual,
-                             which + "eq. 23 = PCA of φ");
-                KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), mapped.dual,
-                             which + "eq. 25 = PCA of φ");
-            }
+            check_projections(phi, K, primal, dual, X, ref, bounds, "training points (PCA of φ)");
+            check_projections(phi, K, primal, dual, Z, refZ, bounds, "new points (PCA of φ)");
         });
 }
 //! [chain-polynomial]

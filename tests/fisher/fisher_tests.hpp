@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 
@@ -168,6 +169,18 @@ Recipe elongated_clusters() {
     return r;
 }
 
+// The companions' fixed case: the elongated clusters in T, their scatter matrices and Fisher
+// direction (the objects under test), and κ(S_w) from the exact scatter (the bounds' input).
+template <class T>
+struct ElongatedCase {
+    Recipe r = elongated_clusters();
+    Matrix<T> X = kb::from_integers<T>(r.X, 1);
+    kb::Scatter<T> s = kb::scatter_matrices(X, r.y);
+    kb::FisherDiscriminant<T> F = kb::fisher_discriminant(X, r.y, 1);
+    ExactScatter sq = exact_scatter(r.X, r.y, 1);
+    T kappa = condition<T>(sq.within);
+};
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -198,11 +211,8 @@ TEST_CASE_TEMPLATE_DEFINE("two classes: the Fisher direction is (S_w + ridge I)^
 }
 
 TEST_CASE_TEMPLATE_DEFINE("failing companion: the mean difference alone is not the two-class Fisher direction", T, fisher_01) {
-    const Recipe r = elongated_clusters();
-    const Matrix<T> X = kb::from_integers<T>(r.X, 1);
-    const auto s = kb::scatter_matrices(X, r.y);
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
-    const T kappa = condition<T>(exact_scatter(r.X, r.y, 1).within);
+    const ElongatedCase<T> c;
+    const auto& [s, F, kappa] = std::tie(c.s, c.F, c.kappa);
     const Vector<T> v = kb::solve_spd(s.within, Matrix<T>(mean_difference(s))).col(0);
     KB_CHECK_WITHIN(parallel_error<T>(F.directions.col(0), v), kb::test::factorisation<T>(2, kappa), "w ∥ S_w⁻¹(μ₁ − μ₀)");
     // Dropping S_w⁻¹ gives a different direction: the check must reject it.
@@ -250,12 +260,8 @@ TEST_CASE_TEMPLATE_DEFINE("the Fisher directions maximise the ratio w^T S_b w / 
 }
 
 TEST_CASE_TEMPLATE_DEFINE("failing companion: the top eigenvector of S_b alone is beaten by the Fisher direction", T, fisher_03) {
-    const Recipe r = elongated_clusters();
-    const Matrix<T> X = kb::from_integers<T>(r.X, 1);
-    const auto s = kb::scatter_matrices(X, r.y);
-    const ExactScatter sq = exact_scatter(r.X, r.y, 1);
-    const T kappa = condition<T>(sq.within);
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
+    const ElongatedCase<T> c;
+    const auto& [s, sq, kappa, F] = std::tie(c.s, c.sq, c.kappa, c.F);
     // "Maximise wᵀS_b w" without S_w: the direction a broken implementation would return.
     const Vector<T> e = kb::symmetric_eigen(s.between).vectors.col(0);
     const T J_broken = kb::fisher_ratio(s.between, s.within, e);
@@ -302,11 +308,8 @@ TEST_CASE_TEMPLATE_DEFINE("the directions are S_w-orthonormal: W^T S_w W = I and
 }
 
 TEST_CASE_TEMPLATE_DEFINE("failing companion: Euclidean-orthonormal directions are not S_w-orthonormal", T, fisher_05) {
-    const Recipe r = elongated_clusters();
-    const Matrix<T> X = kb::from_integers<T>(r.X, 1);
-    const auto s = kb::scatter_matrices(X, r.y);
-    const T kappa = condition<T>(exact_scatter(r.X, r.y, 1).within);
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
+    const ElongatedCase<T> c;
+    const auto& [s, kappa, F] = std::tie(c.s, c.kappa, c.F);
     const Matrix<T> W = F.directions;
     const Matrix<T> U = W / W.norm(); // unit Euclidean length: the normalisation of the wrong inner product
     const Matrix<T> I = Matrix<T>::Identity(1, 1);

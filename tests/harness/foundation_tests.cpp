@@ -6,8 +6,10 @@
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
+#include "kernelbook/features.hpp"
 #include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/rkhs.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
@@ -299,6 +301,53 @@ TEST_CASE("gram(k, Z, X) is M x N with entry (m, n) = k(z_m, x_n), and AnyKernel
     const Matrix<double> Q = P.topRows(2);
     CHECK(kb::gram(erased, Q, P) == kb::gram(g, Q, P));
     CHECK(erased.describe() == g.describe());
+}
+
+// Points are checked once, where they enter; kernel values are checked wherever they are
+// computed, because a kernel can overflow on finite points: (1 + xy)^200 at x = 1, y = 10³ is
+// 1001^200 ≈ 10⁶⁰⁰, beyond double's 1.8·10³⁰⁸, while every pair with a point of `small`
+// except (1, 10³) stays below 2^200 ≈ 1.6·10⁶⁰. The position names the first overflow.
+TEST_CASE("a kernel value that overflows is refused where it is computed: by gram and by every method that keeps a "
+          "kernel") {
+    const kb::PolynomialKernel<double> k(1.0, 200);
+    const Matrix<double> big = (Matrix<double>(2, 1) << 1.0, 1e3).finished();
+    const Matrix<double> small = (Matrix<double>(2, 1) << 1e-3, 1.0).finished();
+    const std::string remedy = " is not finite; rescale the data or choose kernel parameters that do not overflow";
+    CHECK_THROWS_WITH_AS(kb::gram(k, big), ("gram: the kernel value k(x_i, x_j) at (0,1) = inf" + remedy).c_str(),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::gram(k, big, small), ("gram: the kernel value k(z_m, x_n) at (1,1) = inf" + remedy).c_str(),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(k, big, 1),
+                         ("KernelPca: the kernel value k(x_i, x_j) at (0,1) = inf" + remedy).c_str(), kb::error);
+    const kb::KernelPca fitted(k, small, 1);
+    CHECK_THROWS_WITH_AS(fitted.transform(big),
+                         ("KernelPca::transform: the kernel value k(z_m, x_i) at (1,1) = inf" + remedy).c_str(),
+                         kb::error);
+    const kb::KernelExpansion<double, kb::PolynomialKernel<double>> f(k, small, kb::Vector<double>::Ones(2));
+    CHECK_THROWS_WITH_AS(f(big.row(1)),
+                         ("KernelExpansion::operator(): the kernel value k(x_i, z) at (1,0) = inf" + remedy).c_str(),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(f.values(big),
+                         ("KernelExpansion::values: the kernel value k(x_i, z_m) at (1,1) = inf" + remedy).c_str(),
+                         kb::error);
+    // The same calls on values that stay finite are accepted (10^200 < 1.8·10^308), so the
+    // check refuses the overflow and nothing else.
+    const Matrix<double> K = kb::gram(k, small);
+    CHECK(K(1, 1) == doctest::Approx(std::pow(2.0, 200)).epsilon(1e-14));
+    CHECK(fitted.transform(small).allFinite());
+    CHECK(std::isfinite(f(small.row(1))));
+    // A NaN from a kernel written as a function is refused the same way.
+    const auto nan_kernel = [](const kb::RowVector<double>&, const kb::RowVector<double>&) {
+        return std::numeric_limits<double>::quiet_NaN();
+    };
+    CHECK_THROWS_WITH_AS(kb::gram(nan_kernel, small), ("gram: the kernel value k(x_i, x_j) at (0,0) = nan" + remedy).c_str(),
+                         kb::error);
+    // Every kernel compares points of one space, the paraboloid lift's included.
+    const kb::RowVector<double> x2 = kb::RowVector<double>::Ones(2), x3 = kb::RowVector<double>::Ones(3);
+    CHECK_THROWS_WITH_AS(kb::ParaboloidLiftKernel<double>{}(x2, x3),
+                         "ParaboloidLiftKernel: points have dimensions 2 and 3; a kernel compares two points of the "
+                         "same space (give both the same number of coordinates)",
+                         kb::error);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -98,6 +98,12 @@ std::string digits_line(int label, int shift = 0) {
     return s + std::to_string(label) + "\n";
 }
 
+// The whole message of a reader given a path that does not exist: what is missing, then how to
+// get the file.
+std::string missing_file(const std::string& reader, const std::string& path, const std::string& remedy) {
+    return reader + ": cannot open '" + path + "': no such file; " + remedy;
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -204,10 +210,10 @@ TEST_CASE("read_idx_labels reads labels and read_idx_dataset pairs them with the
 TEST_CASE("IDX readers name a missing file and the Debian package that provides Fashion-MNIST") {
     TempDir tmp;
     const std::string path = tmp.path("no-such-file.idx.gz");
-    const std::string expected = "read_idx_images: cannot open '" + path +
-                                 "': no such file; Fashion-MNIST's IDX files come with the Debian package "
-                                 "dataset-fashion-mnist (apt-get install dataset-fashion-mnist) in "
-                                 "/usr/share/datasets/fashion-mnist";
+    const std::string expected = missing_file("read_idx_images", path,
+                                              "Fashion-MNIST's IDX files come with the Debian package "
+                                              "dataset-fashion-mnist (apt-get install dataset-fashion-mnist) in "
+                                              "/usr/share/datasets/fashion-mnist");
     CHECK_THROWS_WITH_AS(kb::io::read_idx_images(path), expected.c_str(), kb::error);
     CHECK_THROWS_WITH_AS(kb::io::read_idx_labels(path), doctest::Contains("dataset-fashion-mnist"), kb::error);
     const std::string dir_expected = "read_idx_images: cannot read '" + tmp.dir.string() +
@@ -347,11 +353,13 @@ TEST_CASE("read_digits_csv reads crafted rows: plain or gzip with Windows line e
 TEST_CASE("read_digits_csv names a missing file and the Debian package python3-sklearn") {
     TempDir tmp;
     const std::string path = tmp.path("digits.csv.gz");
-    const std::string expected = "read_digits_csv: cannot open '" + path +
-                                 "': no such file; the digits CSV comes with the Debian package python3-sklearn "
-                                 "(apt-get install python3-sklearn) as "
-                                 "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz";
-    CHECK_THROWS_WITH_AS(kb::io::read_digits_csv(path), expected.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(kb::io::read_digits_csv(path),
+                         missing_file("read_digits_csv", path,
+                                      "the digits CSV comes with the Debian package python3-sklearn (apt-get "
+                                      "install python3-sklearn) as "
+                                      "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz")
+                             .c_str(),
+                         kb::error);
 }
 
 TEST_CASE("read_digits_csv rejects malformed rows with their line and field") {

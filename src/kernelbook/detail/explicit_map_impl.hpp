@@ -27,15 +27,12 @@ Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>& Z) const {
             "training points), but Z is {}×{}",
             X_.cols(), Z.rows(), Z.cols());
     require_finite(Z, explicit_map_where, "Z");
-    // k_z is a column in the paper: the transpose of the kernel rows k(z_m, x_n).
-    Matrix<T> kZ = kb::gram(k_, Z, X_).transpose();
-    require_kernel_values(kZ, "k(x_n, z_m)");
+    // k_z is a column in the paper: the transpose of the kernel rows k(z_m, x_n) (Z and X were
+    // checked here and at construction, so the values are computed without checking them again).
+    Matrix<T> kZ = detail::kernel_values(k_, Z, X_).transpose();
+    kb::require_kernel_values(kZ, explicit_map_where, "k(x_n, z_m)");
     return kZ;
 }
-
-template <class T>
-Matrix<T> ExplicitFeatureMap<T>::transform(const Matrix<T>& Z) const
-    requires FloatingScalar<T> { return transform_columns(kernel_columns(Z)); }
 
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>& kZ) const
@@ -43,10 +40,6 @@ Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>& kZ) const
     require_columns(kZ);
     return (inv_sqrt_ * kZ).transpose();
 }
-
-template <class T>
-Matrix<T> ExplicitFeatureMap<T>::training_features() const
-    requires FloatingScalar<T> { return transform_columns(K_); }
 
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>& A, const Matrix<T>& B) const {
@@ -79,10 +72,6 @@ Vector<T> ExplicitFeatureMap<T>::mean() const
     requires FloatingScalar<T> {
     return sqrt_ * e();
 }
-
-template <class T>
-Matrix<T> ExplicitFeatureMap<T>::transform_centered(const Matrix<T>& Z) const
-    requires FloatingScalar<T> { return transform_centered_columns(kernel_columns(Z)); }
 
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>& kZ) const
@@ -123,8 +112,8 @@ ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, co
             "the training points X must hold N ≥ 1 points of dimension q ≥ 1 (one per row), but X is {}×{}",
             X.rows(), X.cols());
     require_finite(X, explicit_map_where, "X");
-    K_ = kb::gram(k_, X); // K_ij = k(x_i, x_j), exactly symmetric
-    require_kernel_values(K_, "k(x_i, x_j)");
+    K_ = detail::kernel_values(k_, X); // K_ij = k(x_i, x_j), exactly symmetric
+    kb::require_kernel_values(K_, explicit_map_where, "k(x_i, x_j)");
     if constexpr (is_exact_v<T>)
         build_exact(rank_tol, has_tol);
     else
@@ -207,16 +196,6 @@ void ExplicitFeatureMap<T>::refuse(bool has_tol, const T& lambda_r) const
             "would amplify rounding noise; pass rank_tol ≥ {}{}",
             shown(rank_tol_), shown(lambda_r), shown(rho_), scalar_name<T>(), kappa, shown(epsilon<T>()),
             shown(rho_), remedies);
-}
-
-template <class T>
-void ExplicitFeatureMap<T>::require_kernel_values(const Matrix<T>& A, std::string_view what) const {
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j)
-            require(is_finite(A(i, j)), explicit_map_where,
-                    "the kernel value {} at ({},{}) = {} is not finite; rescale the data or choose kernel "
-                    "parameters that do not overflow",
-                    what, i, j, shown(A(i, j)));
 }
 
 template <class T>

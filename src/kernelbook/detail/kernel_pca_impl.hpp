@@ -7,15 +7,21 @@
 
 namespace kb {
 
+// A Gram matrix given by the caller: square, N ≥ 2, finite and symmetric.
 template <class T>
-void KernelPca<T>::fit_gram(const Matrix<T>& K) {
-    using std::sqrt;
+void KernelPca<T>::require_gram(const Matrix<T>& K) const {
     constexpr std::string_view where = "KernelPca";
     require_square(K, where, "K");
     require(K.rows() >= 2, where,
             "K is {}×{}, but kernel PCA needs at least 2 points: the centred kernel matrix of one point is 0",
             K.rows(), K.cols());
     require_symmetric(K, where, "K");
+}
+
+template <class T>
+void KernelPca<T>::fit_gram(const Matrix<T>& K) {
+    using std::sqrt;
+    constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
 
     // K̃ = J K J, and the training statistics that centre new kernel rows.
@@ -56,7 +62,9 @@ Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
             "point per row, in the same space as the training data",
             Z.cols(), X_.cols());
     require_points(Z, where, "Z");
-    return transform_gram(gram(*kernel_, Z, X_));
+    Matrix<T> Kz = detail::kernel_values(*kernel_, Z, X_);
+    require_kernel_values(Kz, where, "k(z_m, x_i)");
+    return transform_gram(Kz);
 }
 
 // K̃ must be PSD up to rounding, unless the caller opted in.
