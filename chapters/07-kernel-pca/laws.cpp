@@ -1,7 +1,9 @@
 /// \file laws.cpp
-/// \brief Chapter 7: the laws kernel PCA must obey, as properties in double, real50 and
-///        real100, each with a companion showing that the check catches a wrong formula.
-#include "kpca_test_support.hpp"
+/// \brief Chapter 7's laws of kernel PCA, as properties in double, real50 and real100 over
+///        random data: scores, centring of new points, equality with PCA of explicit features,
+///        Bessel, the sign rule, the derivations of Zhu §2.3 and Gallier, zero and repeated
+///        eigenvalues — each with a companion showing that the check catches a wrong formula.
+#include "chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"
@@ -9,9 +11,9 @@
 using namespace kb::test::ch07;
 using std::abs;
 using std::sqrt;
+using Q = kb::rational;
 
 namespace {
-
 
 // K stacked over K_z: every uncentred value the centring of K and of the rows K_z summed.
 template <class T>
@@ -23,7 +25,7 @@ Matrix<T> stacked(const Matrix<T>& K, const Matrix<T>& Kz) {
 
 // transform(X) = Y: transform centres the rows of K with the training statistics, fit
 // centred K by double centring — the same numbers summed in another order, so the two K̃
-// differ by ΔK̃ (‖ΔK̃‖ ≤ one_pass(N, N·max|K|), kpca_test_support.hpp); both are multiplied
+// differ by ΔK̃ (‖ΔK̃‖ ≤ one_pass(N, N·max|K|), chapter_support.hpp); both are multiplied
 // by A with ‖A‖ = 1/√μ_p. Add the eigensolver's residual ‖K̃A − Y‖ ≤ c₂Nε‖K̃‖/√μ_p.
 // μ_p and ‖K̃‖ come from the reference (real100, independent of the fit).
 template <class T>
@@ -120,10 +122,7 @@ TEST_CASE_TEMPLATE("transforming the training points reproduces the fitted score
                    KB_REALS) {
     kb::test::property<T>([] {
         const auto c = any_gaussian_case<T>(max_points<T>());
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference();
-        const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(c.k, c.X, p);
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
         // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.X) - kp.scores())), training_bound(ref, p, K),
                      "transform(X) = Y");
@@ -153,10 +152,7 @@ TEST_CASE_TEMPLATE("transform is row-wise: points one by one give the same score
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const auto c = any_gaussian_case<T>(max_points<T>());
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference();
-        const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(c.k, c.X, p);
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
         const Matrix<T> together = kp.transform(c.Z);
         Matrix<T> one_by_one(c.Z.rows(), kp.components());
         for (Eigen::Index m = 0; m < c.Z.rows(); ++m) one_by_one.row(m) = kp.transform(Matrix<T>(c.Z.row(m)));
@@ -199,9 +195,7 @@ TEST_CASE_TEMPLATE("polynomial-kernel PCA equals PCA of the explicit features fo
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const auto c = any_polynomial_case<T>(max_points<T>());
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference();
-        kb::KernelPca<T> kp(c.k, c.X, any_well_posed_p(ref));
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         check_equals_explicit_pca(kp, ref, fm.features(c.X), fm.features(c.Z), kp.transform(c.Z),
                                   stacked(K, Matrix<T>(kb::gram(c.k, c.Z, c.X))));
@@ -262,10 +256,7 @@ TEST_CASE_TEMPLATE("scores never exceed the centred feature norm and use all of 
                    KB_REALS) {
     kb::test::property<T>([] {
         const auto c = any_polynomial_case<T>(max_points<T>());
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference();
-        const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(c.k, c.X, p);
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
         // Bessel: Σ_j y_j(z)² = ‖P φ̃(z)‖² ≤ ‖φ̃(z)‖² = k̃(z, z).
         Vector<T> kzz(c.Z.rows());
         for (Eigen::Index m = 0; m < c.Z.rows(); ++m) kzz(m) = c.k(c.Z.row(m), c.Z.row(m));
@@ -278,6 +269,25 @@ TEST_CASE_TEMPLATE("scores never exceed the centred feature norm and use all of 
     });
 }
 //! [law-bessel]
+
+TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:alg8]", T, KB_CH07_FIXED_TYPES) {
+    // Companion: scores √μ_j·y_j (step (e) of Algorithm 8 with the centring fixed) are
+    // longer than the vector they project whenever μ_j > 1.
+    const Matrix<T> X = fixed_X<T>();
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
+    REQUIRE(ref.mu(0) > 1);
+    kb::KernelPca<T> kp(k, X, 3);
+    const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors(); // = Y diag(√μ)
+    // The property's check, with the training points as the points z.
+    const Matrix<T> K = kb::gram(k, X);
+    const Vector<T> kxx = K.diagonal();
+    const Vector<T> norm2 = centred_self(kxx, K, K);
+    const auto bound = bessel_bound(ref, 3, norm2, kb::max_abs(K), T(kxx.maxCoeff()));
+    KB_CHECK_EXCEEDS(bessel_excess(Vector<T>(unnormalised.rowwise().squaredNorm()), norm2), bound,
+                     "Σ μ_j y_j² ≤ k̃(x, x)");
+    KB_CHECK_WITHIN(bessel_excess(Vector<T>(kp.transform(X).rowwise().squaredNorm()), norm2), bound, "Σ y_j² ≤ k̃(x, x)");
+}
 
 TEST_CASE_TEMPLATE("at full rank the training scores carry the whole centred kernel: Y Yt = K~ [zhu:2.3.2]", T,
                    KB_REALS) {
@@ -362,21 +372,338 @@ TEST_CASE_TEMPLATE("sign rule companion: a flipped column keeps Y Yt = K~ but br
     }
 }
 
-TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:alg8]", T, KB_CH07_FIXED_TYPES) {
-    // Companion: scores √μ_j·y_j (step (e) of Algorithm 8 with the centring fixed) are
-    // longer than the vector they project whenever μ_j > 1.
+//! [conventions]
+TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j) - kernlab's eig and rotated are lambda and "
+                   "sqrt(N) times our scores [slides:eig] [slides:norm]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = any_polynomial_case<T>(max_points<T>());
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c, FitFrom::gram);
+        const Eigen::Index N = K.rows();
+        const T nK = ref.norm, mu_p = ref.mu(p - 1);
+        // The slides: K̃ a_j = N λ_j a_j with N λ_j a_jᵀa_j = 1 …
+        const Matrix<T>& A = kp.coefficients();
+        const Matrix<T> Nl = (T(N) * kp.feature_variances()).asDiagonal();
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - A * Nl)),
+                     kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "K̃A = A·NΛ");
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(A.transpose() * A * Nl - Matrix<T>::Identity(p, p))),
+                     kb::test::factorisation<T>(N, T(nK / mu_p)), "N λ_j a_jᵀ a_j = 1");
+        // … and the scores are Y = K̃ A (slides:score on the training points).
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - kp.scores())),
+                     kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "Y = K̃A");
+        // kernlab: eig = eigenvalues of K̃/N (the seeds' λ), pcv = unit eigenvectors of K̃/N
+        // divided by √eig, rotated = K̃·pcv. Computed here from its own decomposition of K̃/N.
+        const auto e = kb::top_eigenpairs(Matrix<T>(kp.centered_gram() / T(N)), p);
+        KB_RC_WITHIN(T((e.values - kp.feature_variances()).cwiseAbs().maxCoeff()),
+                     kb::test::factorisation<T>(N, T(nK / T(N))), "kernlab eig = λ");
+        const Matrix<T> pcv = e.vectors * e.values.cwiseSqrt().cwiseInverse().asDiagonal();
+        const Matrix<T> rotated = kp.centered_gram() * pcv;
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(rotated * rotated.transpose() - T(N) * kp.scores() * kp.scores().transpose())),
+                     kb::test::subspace<T>(N, T(T(N) * nK * nK), ref.gap(p)), "rotated rotatedᵀ = N Y Yᵀ");
+    });
+}
+//! [conventions]
+
+//! [derivation-2.3.1]
+TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambda v with v_j^T v_j = N lambda_j a_j^T a_j "
+                   "[zhu:2.3.1] [slides:eig] [slides:norm]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = any_polynomial_case<T>(max_points<T>());
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c, FitFrom::gram);
+        const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
+        const Matrix<T> P = centred_features(fm, c.X); // Φ̃, N×D: its rows are φ(x_i) − φ̄
+        const Eigen::Index N = P.rows(), D = P.cols();
+        const long n = static_cast<long>(std::max(N, D));
+        const Matrix<T> C = P.transpose() * P / T(N); // C = (1/N) Σ φ̃_i φ̃_iᵀ, D×D
+        const Matrix<T>& Kc = kp.centered_gram();
+        const T nK = ref.norm, nP = P.norm();
+        // Φ̃Φ̃ᵀ and K̃ differ by the rounding of the centring, ‖ΔK̃‖ ≤ one_pass(n, cs)
+        // (chapter_support.hpp): each check that meets both routes carries it too.
+        const T cs = centring_scale(K);
+        using kb::test::one_pass;
+        Matrix<T> basis(D, p); // Zhu's eq. (3): v_j / √(N λ_j) with unit a_j
+        for (Eigen::Index j = 0; j < p; ++j) {
+            const Vector<T> a = kp.coefficients().col(j); // the slides' a_j: N λ_j a_jᵀa_j = 1
+            const Vector<T> u = kp.eigenvectors().col(j); // Zhu's a_j: unit
+            const T lambda = kp.feature_variances()(j), Nl = T(N) * lambda;
+            const T a_norm = T(1) / sqrt(ref.mu(j)); // ‖a_j‖ = 1/√μ_j exactly
+            // slides:eig — K̃ a_j = N λ_j a_j
+            KB_RC_WITHIN(T((Kc * a - Nl * a).norm()), kb::test::factorisation<T>(N, T(nK * a_norm)), "K̃a = Nλa");
+            // zhu:2.3.1 — v_j = Φ̃ᵀ a_j is an eigenvector of C with eigenvalue λ_j
+            const Vector<T> v = P.transpose() * a;
+            // Cv − λv = (1/N)Φ̃ᵀ(K̃a − Nλa) + (1/N)Φ̃ᵀ(Φ̃Φ̃ᵀ − K̃)a
+            KB_RC_WITHIN(T((C * v - lambda * v).norm()),
+                         plus(kb::test::factorisation<T>(n, T((nP * nK * a_norm + nP * nP) / T(N))),
+                              one_pass<T>(n, T(nP * a_norm * cs / T(N)))),
+                         "Cv = λv");
+            // ‖v_j‖² = a_jᵀ K̃ a_j = N λ_j a_jᵀ a_j, which the slides normalise to 1
+            KB_RC_WITHIN(T(abs(T(v.squaredNorm() - Nl * a.squaredNorm()))),
+                         plus(kb::test::factorisation<T>(n, T(1 + nK * a_norm * a_norm)),
+                              one_pass<T>(n, T(cs * a_norm * a_norm))),
+                         "‖v‖² = Nλ aᵀa");
+            KB_RC_WITHIN(T(abs(T(Nl * a.squaredNorm() - 1))), kb::test::factorisation<T>(n, T(1)), "N λ aᵀa = 1");
+            // with Zhu's unit a_j: ‖Φ̃ᵀ a_j‖² = N λ_j
+            KB_RC_WITHIN(T(abs(T((P.transpose() * u).squaredNorm() - Nl))),
+                         plus(kb::test::factorisation<T>(n, nK), one_pass<T>(n, cs)), "‖Φ̃ᵀu‖² = Nλ");
+            basis.col(j) = P.transpose() * u / sqrt(Nl);
+        }
+        // eq. (3) is an orthonormal basis of the top-p principal subspace
+        const T mu_p = ref.mu(p - 1);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(basis.transpose() * basis - Matrix<T>::Identity(p, p))),
+                     plus(kb::test::factorisation<T>(n, T(1 + nK / mu_p)), one_pass<T>(n, T(cs / mu_p))), "UᵀU = I");
+        // the non-zero eigenvalues of C are the λ_j (the seeds' λ: eigenvalues of K̃/N)
+        const auto eigC = kb::symmetric_eigen(C);
+        KB_RC_WITHIN(T((eigC.values.head(p) - kp.feature_variances()).cwiseAbs().maxCoeff()),
+                     plus(kb::test::factorisation<T>(n, T(nK / T(N) + C.norm())), one_pass<T>(n, T(cs / T(N)))),
+                     "eig(C) = λ");
+    });
+}
+//! [derivation-2.3.1]
+
+//! [derivation-2.3.2]
+TEST_CASE_TEMPLATE("the score of any point is its coordinate on the unit axis: sum_i a_ji k~(z x_i) = phi~(z)^T v_j "
+                   "[zhu:2.3.2] [slides:score]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = any_polynomial_case<T>(max_points<T>());
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
+        const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
+        const Matrix<T> Phi = fm.features(c.X);
+        const RowVector<T> mean = Phi.colwise().sum() / T(c.X.rows());
+        const Matrix<T> P = Phi.rowwise() - mean, Pz = fm.features(c.Z).rowwise() - mean;
+        // Zhu's basis (3) built from the same a_j: U = Φ̃ᵀ A with A = [a_j] (slides' normalisation).
+        const Matrix<T> U = P.transpose() * kp.coefficients();
+        const T inv_root = T(1) / sqrt(ref.mu(p - 1)); // ‖A‖ = 1/√μ_p (reference)
+        const long n = static_cast<long>(std::max(P.rows(), P.cols()));
+        // The kernel route K̃_z A and the feature route Φ̃_zΦ̃ᵀA differ by the rounding of the
+        // centring (‖ΔK̃_z‖ ≤ one_pass(n, N·max(|K|, |K_z|))) times ‖A‖ = 1/√μ_p.
+        const Matrix<T> Kz = kb::gram(c.k, c.Z, c.X);
+        const T cs = T(K.cols()) * std::max(kb::max_abs(K), kb::max_abs(Kz));
+        // x = Uᵀ(φ(z) − φ̄) for new points, and for the training points.
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.Z) - Pz * U)),
+                     plus(kb::test::factorisation<T>(n, T((Pz.norm() + 1) * P.norm() * inv_root)),
+                          kb::test::one_pass<T>(n, T(cs * inv_root))),
+                     "y(z) = Uᵀφ̃(z)");
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() - P * U)),
+                     plus(kb::test::factorisation<T>(n, T(P.norm() * P.norm() * inv_root)),
+                          kb::test::one_pass<T>(n, T(centring_scale(K) * inv_root))),
+                     "Y = Φ̃ U");
+    });
+}
+//! [derivation-2.3.2]
+
+//! [derivation-gallier]
+TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j = sum_i sigma_k^-1 (v_k)_i Khat_ij "
+                   "[gallier:svd] [gallier:proj]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = any_polynomial_case<T>(max_points<T>());
+        const Matrix<T> K = kb::gram(c.k, c.X);
+        const auto ref = c.reference(); // σ_k² = μ_k, ‖K̂‖ for the bounds (real100, independent)
+        // r = rank of K̂, exactly (rationals); σ_r well above rounding.
+        const Eigen::Index r = c.exact_rank();
+        const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor && ref.mu(r - 1) >= ref.mu(0) / T(1000);
+        RC_PRE(resolvable); // (computed first: RC_PRE's expression capture does not short-circuit)
+        kb::KernelPca<T> kp(K, r);
+        const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
+        const Matrix<T> Phi = fm.features(c.X);
+        const RowVector<T> mean = Phi.colwise().sum() / T(c.X.rows());
+        const Matrix<T> Xhat = Phi.rowwise() - mean, Zhat = fm.features(c.Z).rowwise() - mean;
+        // Gallier writes X̂ = V D Uᵀ: his V is our left factor, his U our right factor.
+        const auto svd = kb::thin_svd(Xhat);
+        const Matrix<T> Vr = svd.U.leftCols(r), Ur = svd.V.leftCols(r);
+        const Vector<T> sigma = svd.sigma.head(r);
+        const Matrix<T> Sinv = sigma.cwiseInverse().asDiagonal();
+        const Matrix<T>& Khat = kp.centered_gram(); // K̂ = X̂X̂ᵀ, computed from the kernel
+        const long n = static_cast<long>(std::max(Xhat.rows(), Xhat.cols()));
+        const T s1 = sqrt(ref.mu(0)), sr = sqrt(ref.mu(r - 1)); // σ₁, σ_r of the reference
+        const T kappa = s1 / sr, nK = ref.norm;
+        // K̂ comes from the kernel, X̂ from the features: X̂X̂ᵀ − K̂ is the rounding of the
+        // centring, ‖ΔK̂‖ ≤ one_pass(n, N·max|K|) — at the scale of the uncentred K, which
+        // can be far above ‖K̂‖ (chapter_support.hpp). Same for the rows of new points.
+        const Matrix<T> Kz = kb::gram(c.k, c.Z, c.X);
+        const T cs = centring_scale(K), csz = T(K.cols()) * std::max(kb::max_abs(K), kb::max_abs(Kz));
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(Ur - Xhat.transpose() * Vr * Sinv)), kb::test::factorisation<T>(n, kappa),
+                     "U_r = X̂ᵀ V_r Σ_r⁻¹");
+        // σ_k² (SVD of X̂) against the eigenvalues of K̂: the two backward errors, and ΔK̂ (Weyl).
+        KB_RC_WITHIN(T((sigma.cwiseProduct(sigma) - kp.eigenvalues()).cwiseAbs().maxCoeff()),
+                     plus(kb::test::factorisation<T>(n, nK), kb::test::one_pass<T>(n, cs)), "σ_k² = eigenvalues of K̂");
+        // (Y_k)_j = Σ_i σ_k⁻¹ (v_k)_i K̂_ij = ⟨X_j − μ, u_k⟩ for the training points …
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(Khat * Vr * Sinv - Xhat * Ur)),
+                     plus(kb::test::factorisation<T>(n, T(nK / sr + s1)), kb::test::one_pass<T>(n, T(cs / sr))),
+                     "(Y_k)_j");
+        // … and ⟨φ̂(x), u_k⟩ = Σ_i σ_k⁻¹ (v_k)_i κ̂(x, x_i) for new points.
+        const Matrix<T> Kz_hat = kp.centering().transform(Kz);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(Kz_hat * Vr * Sinv - Zhat * Ur)),
+                     plus(kb::test::factorisation<T>(n, T((Zhat.norm() + 1) * Xhat.norm() / sr)),
+                          kb::test::one_pass<T>(n, T(csz / sr))),
+                     "⟨φ̂(x), u_k⟩");
+    });
+}
+//! [derivation-gallier]
+
+TEST_CASE_TEMPLATE("Gallier's projection needs exactly one factor sigma_k^-1: none or two are caught [gallier:proj]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // The companion of the SVD route: (Y_k)_j = Σ_i σ_k⁻¹ (v_k)_i K̂_ij, not σ_k⁰ nor σ_k⁻².
+    const auto [X, k, fm] = five_points_case<T>();
+    const Matrix<T> Xhat = centred_features(fm, X);
+    const auto svd = kb::thin_svd(Xhat);
+    const Eigen::Index r = 4; // rank of the centred features of 5 points
+    REQUIRE(exact_centred_rank(kb::gram(kb::PolynomialKernel<Q>(Q(1), 2), kb::from_integers<Q>(five_points(), 2))) == r);
+    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), five_points(), 2);
+    const T s1 = sqrt(ref.mu(0)), sr = sqrt(ref.mu(r - 1));
+    const Matrix<T> Vr = svd.U.leftCols(r), Ur = svd.V.leftCols(r);
+    const Vector<T> sigma = svd.sigma.head(r);
+    const Matrix<T> Khat = kb::double_center(kb::gram(k, X));
+    const Matrix<T> truth = Xhat * Ur; // ⟨X_j − μ, u_k⟩
+    // The property's bound for (Y_k)_j.
+    const auto bound = plus(kb::test::factorisation<T>(6, T(ref.norm / sr + s1)),
+                            kb::test::one_pass<T>(6, T(centring_scale(Matrix<T>(kb::gram(k, X))) / sr)));
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(Khat * Vr * sigma.cwiseInverse().asDiagonal() - truth)), bound, "σ⁻¹");
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(Khat * Vr - truth)), bound, "σ⁰");
+    KB_CHECK_EXCEEDS(
+                     kb::max_abs(Matrix<T>(Khat * Vr * sigma.cwiseAbs2().cwiseInverse().asDiagonal() - truth)), bound,
+                     "σ⁻²");
+}
+
+namespace {
+
+// K = Σ_k λ_k h_k h_kᵀ / (k(k+1)) with the Helmert vectors h_k = (1, …, 1, −k, 0, …, 0)
+// (k ones): pairwise orthogonal, orthogonal to 𝟙, ‖h_k‖² = k(k+1). So K𝟙 = 0, K̃ = K, and
+// the eigenvalues of K̃ are exactly λ_1, …, λ_{N−1} and 0 — ties included.
+Matrix<Q> helmert_kernel(const std::vector<long>& lambda) {
+    const Eigen::Index N = static_cast<Eigen::Index>(lambda.size()) + 1;
+    Matrix<Q> K = Matrix<Q>::Zero(N, N);
+    for (Eigen::Index k = 1; k < N; ++k) {
+        Vector<Q> h = Vector<Q>::Zero(N);
+        h.head(k).setOnes();
+        h(k) = Q(-k);
+        K += Q(lambda[static_cast<std::size_t>(k - 1)], k * (k + 1)) * h * h.transpose();
+    }
+    return K;
+}
+
+// The exact projector on the span of the first p Helmert vectors.
+Matrix<Q> helmert_projector(Eigen::Index N, Eigen::Index p) {
+    Matrix<Q> P = Matrix<Q>::Zero(N, N);
+    for (Eigen::Index k = 1; k <= p; ++k) {
+        Vector<Q> h = Vector<Q>::Zero(N);
+        h.head(k).setOnes();
+        h(k) = Q(-k);
+        P += h * h.transpose() / Q(k * (k + 1));
+    }
+    return P;
+}
+
+// 𝟙ᵀu_j = 0 for the eigenvectors of K̃ with μ_j > 0: 𝟙ᵀu_j = 𝟙ᵀ(ΔK̃ + E)u_j/μ_j, where ΔK̃
+// is the rounding of the centring (‖ΔK̃‖ ≤ c₁Nε·N max|K|) and E the eigensolver's backward
+// error (≤ c₂Nε‖K̃‖ ≤ c₂Nε·N max|K|): at most √N·(both)/μ_p ≤ c₂Nε·N² max|K|/μ_p.
+template <class T>
+kb::test::Bound<T> null_direction_bound(const Matrix<T>& K, const T& mu_p) {
+    const T N(K.rows());
+    return kb::test::factorisation<T>(K.rows(), T(N * N * kb::max_abs(K) / mu_p));
+}
+
+// max_j |𝟙ᵀu_j| over the columns of U.
+template <class T>
+T column_sums(const Matrix<T>& U) {
+    return (kb::ones<T>(U.rows()).transpose() * U).cwiseAbs().maxCoeff();
+}
+
+} // namespace
+
+//! [null-direction]
+TEST_CASE_TEMPLATE("the null direction 1 of K~ is never a component: every score column has mean zero "
+                   "[slides:center]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = any_polynomial_case<T>(max_points<T>());
+        const auto [K, ref, p, kp] = fit_well_posed<T>(c, FitFrom::gram);
+        const Eigen::Index N = K.rows();
+        // u_j ⊥ 𝟙 to within the rounding of K̃ (size N ε max|K|·N) divided by μ_j.
+        KB_RC_WITHIN(column_sums(kp.eigenvectors()), null_direction_bound(K, ref.mu(p - 1)), "𝟙ᵀu_j = 0");
+        RC_ASSERT(kp.rank() <= N - 1);
+        // μ_N = 0 up to the eigensolver's backward error and the rounding of K̃ — a bound from
+        // the inputs, not the library's own rank tolerance.
+        KB_RC_WITHIN(kp.spectrum()(N - 1),
+                     plus(kb::test::factorisation<T>(N, ref.norm), kb::test::one_pass<T>(N, centring_scale(K))),
+                     "μ_N = 0");
+    });
+}
+//! [null-direction]
+
+TEST_CASE_TEMPLATE("the null-direction check rejects eigenvectors of the uncentred K: their score columns do not have "
+                   "mean zero [slides:center]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // Companion: skip the centring (decompose K, not K̃) and the same check fails — the
+    // leading eigenvector of a Gram matrix with positive entries is close to 𝟙/√N.
     const Matrix<T> X = fixed_X<T>();
     const kb::PolynomialKernel<T> k(T(1), 2);
-    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
-    REQUIRE(ref.mu(0) > 1);
-    kb::KernelPca<T> kp(k, X, 3);
-    const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors(); // = Y diag(√μ)
-    // The property's check, with the training points as the points z.
     const Matrix<T> K = kb::gram(k, X);
-    const Vector<T> kxx = K.diagonal();
-    const Vector<T> norm2 = centred_self(kxx, K, K);
-    const auto bound = bessel_bound(ref, 3, norm2, kb::max_abs(K), T(kxx.maxCoeff()));
-    KB_CHECK_EXCEEDS(bessel_excess(Vector<T>(unnormalised.rowwise().squaredNorm()), norm2), bound,
-                     "Σ μ_j y_j² ≤ k̃(x, x)");
-    KB_CHECK_WITHIN(bessel_excess(Vector<T>(kp.transform(X).rowwise().squaredNorm()), norm2), bound, "Σ y_j² ≤ k̃(x, x)");
+    const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
+    kb::KernelPca<T> kp(K, 3);
+    const auto bound = null_direction_bound(K, ref.mu(2));
+    KB_CHECK_WITHIN(column_sums(kp.eigenvectors()), bound, "𝟙ᵀu_j = 0 (K̃)");
+    const auto uncentred = kb::top_eigenpairs(K, 3);
+    KB_CHECK_EXCEEDS(column_sums(uncentred.vectors), bound, "𝟙ᵀu_j = 0 (K)");
+    // And the law's "μ_N = 0": K itself (6 features, 6 points) has no zero eigenvalue.
+    const auto rounding = plus(kb::test::factorisation<T>(6, ref.norm), kb::test::one_pass<T>(6, centring_scale(K)));
+    KB_CHECK_WITHIN(kp.spectrum()(5), rounding, "μ_N = 0 (K̃)");
+    KB_CHECK_EXCEEDS(T(kb::symmetric_eigen(K).values(5)), rounding, "μ_N = 0 (K)");
+}
+
+//! [repeated]
+TEST_CASE_TEMPLATE("repeated eigenvalues: the projector on the top p axes is determined even when vectors are not "
+                   "[zhu:2.3.1] [zhu:2.3.2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        // A spectrum with a tie: λ from decreasing_spectrum, one entry duplicated.
+        const int m = *kb::test::size_in(2, 6);
+        std::vector<long> lambda = *kb::test::decreasing_spectrum(m, 2, 40);
+        const int tie = *kb::test::size_in(0, m - 1);
+        lambda.insert(lambda.begin() + tie, lambda[static_cast<std::size_t>(tie)]);
+        const Eigen::Index N = static_cast<Eigen::Index>(lambda.size()) + 1;
+        const Matrix<Q> Kq = helmert_kernel(lambda);
+        // p at the end of a block: never between the two equal eigenvalues.
+        std::vector<Eigen::Index> ends;
+        for (Eigen::Index p = 1; p < N; ++p)
+            if (p == N - 1 || lambda[static_cast<std::size_t>(p - 1)] != lambda[static_cast<std::size_t>(p)])
+                ends.push_back(p);
+        const Eigen::Index p = *rc::gen::elementOf(ends);
+        kb::KernelPca<T> kp(kb::convert_matrix<T>(Kq), p);
+        const Matrix<T> U = kp.eigenvectors();
+        const T gap = T(lambda[static_cast<std::size_t>(p - 1)] - (p < N - 1 ? lambda[static_cast<std::size_t>(p)] : 0));
+        // The eigensolver's backward error, and the rounding of K in T and of its centring
+        // (‖ΔK̃‖ ≤ one_pass(N, N·max|K|)), over the gap; Y Yᵀ = K̃P moves by ΔK̃ + K̃·ΔP.
+        const T cs = centring_scale(Matrix<T>(kb::convert_matrix<T>(Kq))), l0(lambda[0]);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(U * U.transpose() - kb::convert_matrix<T>(helmert_projector(N, p)))),
+                     plus(kb::test::subspace<T>(N, l0, gap), kb::test::one_pass<T>(N, T(cs / gap))),
+                     "U Uᵀ = exact projector");
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() -
+                                           kb::convert_matrix<T>(Matrix<Q>(Kq * helmert_projector(N, p))))),
+                     plus(kb::test::subspace<T>(N, T(l0 * l0), gap), kb::test::one_pass<T>(N, T(T(2) * cs * l0 / gap))),
+                     "Y Yᵀ = K̃ P");
+    }, std::is_same_v<T, double> ? 100 : 20);
+}
+//! [repeated]
+
+TEST_CASE_TEMPLATE("repeated eigenvalues: two valid bases of one eigenspace differ entrywise so vectors must not "
+                   "be compared [zhu:2.3.1]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // Companion: within λ₂ = λ₃ = 3 any rotation of the basis is as good an answer.
+    const Matrix<T> K = kb::convert_matrix<T>(helmert_kernel({7, 3, 3, 1}));
+    kb::KernelPca<T> kp(K, 3);
+    const Matrix<T> U = kp.eigenvectors();
+    Matrix<T> R = Matrix<T>::Identity(3, 3); // rotation by the Pythagorean angle (3/5, 4/5) in the tie
+    R(1, 1) = R(2, 2) = kb::ratio<T>(3, 5);
+    R(1, 2) = kb::ratio<T>(-4, 5);
+    R(2, 1) = kb::ratio<T>(4, 5);
+    const Matrix<T> V = U * R;
+    const auto bound = kb::test::subspace<T>(5, T(7), T(2)); // gap between the block and its neighbours
+    const Matrix<T> Lambda = kp.eigenvalues().asDiagonal();
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(K * V - V * Lambda)), kb::test::factorisation<T>(5, T(7)),
+                    "K̃V = VΛ for the rotated basis");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(V * V.transpose() - U * U.transpose())), bound, "same projector");
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(V - U)), bound, "same vectors");
 }

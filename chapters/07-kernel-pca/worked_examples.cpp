@@ -2,7 +2,7 @@
 /// \brief Chapter 7's worked examples as tests: the circles of `zhu:ex3` (spectra known
 ///        in closed form), the three rings of `beeny:ex4.1`, the S-shaped surface of
 ///        `zhu:fig1`, and scikit-learn's numbers for one small data set.
-#include "kpca_test_support.hpp"
+#include "chapter_support.hpp"
 
 #include "chapter7.hpp"
 #include "kernelbook/datasets.hpp"
@@ -517,38 +517,3 @@ TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_trans
     KB_CHECK_EXCEEDS((kp.feature_variances() - eigenvalues).cwiseAbs().maxCoeff(), printed, "λ");
 }
 //! [sklearn]
-
-//! [conventions]
-TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j) - kernlab's eig and rotated are lambda and "
-                   "sqrt(N) times our scores [slides:eig] [slides:norm]",
-                   T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto c = any_polynomial_case<T>(std::is_same_v<T, double> ? 12 : 8);
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference(); // μ_p, the gap and ‖K̃‖: real100, independent of the fit
-        const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(K, p);
-        const Eigen::Index N = K.rows();
-        const T nK = ref.norm, mu_p = ref.mu(p - 1);
-        // The slides: K̃ a_j = N λ_j a_j with N λ_j a_jᵀa_j = 1 …
-        const Matrix<T>& A = kp.coefficients();
-        const Matrix<T> Nl = (T(N) * kp.feature_variances()).asDiagonal();
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - A * Nl)),
-                     kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "K̃A = A·NΛ");
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(A.transpose() * A * Nl - Matrix<T>::Identity(p, p))),
-                     kb::test::factorisation<T>(N, T(nK / mu_p)), "N λ_j a_jᵀ a_j = 1");
-        // … and the scores are Y = K̃ A (slides:score on the training points).
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - kp.scores())),
-                     kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "Y = K̃A");
-        // kernlab: eig = eigenvalues of K̃/N (the seeds' λ), pcv = unit eigenvectors of K̃/N
-        // divided by √eig, rotated = K̃·pcv. Computed here from its own decomposition of K̃/N.
-        const auto e = kb::top_eigenpairs(Matrix<T>(kp.centered_gram() / T(N)), p);
-        KB_RC_WITHIN(T((e.values - kp.feature_variances()).cwiseAbs().maxCoeff()),
-                     kb::test::factorisation<T>(N, T(nK / T(N))), "kernlab eig = λ");
-        const Matrix<T> pcv = e.vectors * e.values.cwiseSqrt().cwiseInverse().asDiagonal();
-        const Matrix<T> rotated = kp.centered_gram() * pcv;
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(rotated * rotated.transpose() - T(N) * kp.scores() * kp.scores().transpose())),
-                     kb::test::subspace<T>(N, T(T(N) * nK * nK), ref.gap(p)), "rotated rotatedᵀ = N Y Yᵀ");
-    });
-}
-//! [conventions]

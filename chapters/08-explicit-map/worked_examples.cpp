@@ -1,20 +1,16 @@
-// Tests of chapter 8's experiment (ghiasi section 4: eqs. 27–29 and figures 1–4): the
-// pipeline of kb-08-experiment — the explicit maps of k1 and k2 on images, Fisher LDA on the
-// mapped training images, nearest projected class mean on the mapped test images — on a
-// small deterministic subset, so that the labels are checked by every run of the suite:
-//  - a synthetic three-class set of 8×8 images (always: it needs no data file);
-//  - the first 30 + next 30 images of digits 2, 4, 7 of scikit-learn's digits file, when
-//    the file is installed (python3-sklearn, which the README's test command installs);
-//    otherwise that case ends as Skipped (kb::test::skip, exit code 77), never as Passed.
-// The full experiment (hundreds of images per class, Fashion-MNIST) is the program
-// kb-08-experiment, run by `cmake --build build --target experiment`.
-#include "test_cases.h"
+/// \file worked_examples.cpp
+/// \brief Chapter 8's worked examples and experiment: conditioning and the precision policy on
+///        fixed grids, the Gaussian kernel of eq. 1, one sign convention for all projections,
+///        and the pipeline of the paper's experiment (section 4) on a small subset.
+#include "chapter_support.hpp"
 
 #include "kernelbook/datasets.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/fisher.hpp"
 #include "kernelbook/io.hpp"
+#include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/nystrom.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <algorithm>
@@ -25,8 +21,226 @@
 #include <utility>
 #include <vector>
 
-using ch08::exactness_bound;
-using ch08::input_spectrum;
+using namespace kb::test::ch08;
+// abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
+using std::abs;
+using std::sqrt;
+
+// ============================================================ conditioning and the precision policy
+
+namespace {
+// Gaussian kernel on N equispaced points of [0, 1]: κ(K) grows without bound as γ → 0.
+template <class T>
+Matrix<T> unit_grid(int N) {
+    Matrix<T> X(N, 1);
+    for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(N - 1);
+    return X;
+}
+template <class T>
+Matrix<T> mid_grid(int N) {
+    Matrix<T> Z(N - 1, 1);
+    for (int i = 0; i + 1 < N; ++i) Z(i, 0) = T(2 * i + 1) / T(2 * (N - 1));
+    return Z;
+}
+// The refusal of a map that T cannot represent: kb::error naming the precision, κ(K) and
+// ε(T). `full` also asks for the remedies the message offers (shared by both tests below).
+template <class T, class Kernel>
+void check_refused_as_numerically_singular(const Kernel& k, const Matrix<T>& X, bool full) {
+    const std::string expected = "numerically singular in " + kb::scalar_name<T>();
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X), doctest::Contains(expected.c_str()), kb::error);
+    try {
+        kb::ExplicitFeatureMap<T> refused(k, X);
+    } catch (const kb::error& ex) {
+        const std::string msg = ex.what();
+        CHECK(msg.find("κ(K)") != std::string::npos);
+        CHECK(msg.find("ε(" + kb::scalar_name<T>() + ")") != std::string::npos);
+        if (full) {
+            CHECK(msg.find("real100") != std::string::npos);
+            CHECK(msg.find("rank tolerance") != std::string::npos);
+            CHECK(msg.find("larger γ") != std::string::npos);
+        }
+    }
+}
+} // namespace
+
+//! [conditioning]
+TEST_CASE_TEMPLATE("conditioning: the map is built where T resolves K and refused with kappa and eps where not "
+                   "[ghiasi:thm1]",
+                   T, KB_REALS) {
+    const int N = 8;
+    const Matrix<T> X = unit_grid<T>(N), Z = mid_grid<T>(N);
+    // γ = 8, 1/10, 1/10⁵, 1/10⁸: κ(K) = 1.3·10⁴, 2.8·10¹⁷, 2.9·10⁴⁵, 2.9·10⁶⁶ (computed in real100).
+    // The thresholds 1/(64·N·ε) are 8.8·10¹² (double), 3.7·10⁴⁷ (real50), 3.4·10⁹⁷ (real100):
+    // real100 builds all four; its refusal, and both sides with a κ known exactly, are the
+    // next test.
+    const long inverse_gamma[] = {0, 10, 100000, 100000000};
+    T previous_error(0);
+    for (long ig : inverse_gamma) {
+        const T gamma = ig == 0 ? T(8) : T(1) / T(ig);
+        const auto k = kb::GaussianKernel<T>::from_gamma(gamma);
+        const auto k100 = kb::GaussianKernel<kb::real100>::from_gamma(ig == 0 ? kb::real100(8) : kb::real100(1) / kb::real100(ig));
+        const auto ev = kb::symmetric_eigen(kb::gram(k100, unit_grid<kb::real100>(N))).values;
+        const kb::real100 kappa = ev(0) / ev(N - 1);
+        // The documented rule: build iff κ < 1/(64·N·ε(T)) (decided on T's own eigenvalues;
+        // the cases are chosen far from the threshold).
+        const bool representable = kappa * kb::real100(64 * N) * kb::convert<kb::real100>(kb::epsilon<T>()) < 1;
+        if (representable) {
+            const kb::ExplicitFeatureMap<T> phi(k, X);
+            const T err = max_abs_diff(Matrix<T>(phi.transform(X) * phi.transform(Z).transpose()), kb::gram(k, X, Z));
+            // κ and λ_max from the real100 Gram matrix above, not from the map.
+            InputSpectrum spec;
+            spec.values = ev;
+            spec.n = N;
+            spec.lmax = ev(0);
+            spec.lmin = ev(N - 1);
+            spec.kappa = kappa;
+            KB_CHECK_WITHIN(err, exactness_bound(spec, T(1)), "exactness within the κ-dependent estimate");
+            // The error grows with κ: the ill-conditioned cases leave the κ-free bound.
+            if (ig != 0) {
+                KB_CHECK_EXCEEDS(err, kb::test::factorisation<T>(N, to<T>(ev(0))), "κ-free");
+                CHECK(err > previous_error);
+            }
+            previous_error = err;
+        } else {
+            check_refused_as_numerically_singular(k, X, true);
+        }
+    }
+}
+//! [conditioning]
+
+//! [conditioning-known-kappa]
+TEST_CASE_TEMPLATE("conditioning: a Gram matrix of exactly known kappa is built two decades below 1/(64 N eps) and "
+                   "refused two decades above it [ghiasi:thm1]",
+                   T, KB_REALS) {
+    // K = Q diag(λ) Qᵀ in rationals, Q an exactly orthogonal Cayley matrix and
+    // λ = (1, 1/2, …, 1/64, 10⁻ᵏ): κ(K) = 10ᵏ exactly, known without any eigensolver. K is
+    // rounded once to T and used as the table of a kernel on the points 0…7. The exponents sit
+    // two decades either side of the threshold 1/(64·N·ε(T)) (8.8·10¹², 3.7·10⁴⁷, 3.4·10⁹⁷):
+    // k = 10 and 15 in double, 45 and 50 in real50, 95 and 100 in real100. Rounding K to T
+    // moves its eigenvalues by at most Nε·λ_max, and the eigensolver adds c₂Nε·λ_max — far
+    // less than the two decades.
+    using std::log10;
+    const int N = 8;
+    const double threshold = static_cast<double>(T(T(1) / (T(64 * N) * kb::epsilon<T>())));
+    const int below = static_cast<int>(std::floor(std::log10(threshold))) - 2;
+    const int above = static_cast<int>(std::ceil(std::log10(threshold))) + 2;
+    const IntMatrix S = (IntMatrix(8, 8) << 0, 1, -2, 1, 0, 3, -1, 2,   //
+                         -1, 0, 1, -3, 2, 0, 1, -1,                      //
+                         2, -1, 0, 1, -1, 2, 0, 3,                       //
+                         -1, 3, -1, 0, 2, -2, 1, 0,                      //
+                         0, -2, 1, -2, 0, 1, -3, 1,                      //
+                         -3, 0, -2, 2, -1, 0, 2, -1,                     //
+                         1, -1, 0, -1, 3, -2, 0, 2,                      //
+                         -2, 1, -3, 0, -1, 1, -2, 0)
+                            .finished();
+    const Matrix<rational> Q = kb::test::cayley_orthogonal<rational>(S, 1);
+    REQUIRE(Matrix<rational>(Q.transpose() * Q) == Matrix<rational>::Identity(N, N));
+    const auto gram_with_kappa = [&](int decades) {
+        Vector<rational> lambda(N);
+        for (int i = 0; i + 1 < N; ++i) lambda(i) = rational(1, 1L << i);
+        rational smallest(1);
+        for (int d = 0; d < decades; ++d) smallest /= 10;
+        lambda(N - 1) = smallest; // κ = 1/smallest = 10^decades
+        return kb::convert_matrix<T>(Matrix<rational>(kb::test::with_spectrum<rational>(Q, lambda)));
+    };
+    const Matrix<T> X = table_points<T>(0, N);
+    // Below: built, κ as designed, exact to rounding.
+    {
+        const TableKernel<T> k{gram_with_kappa(below)};
+        const kb::ExplicitFeatureMap<T> phi(k, X);
+        T kappa(1);
+        for (int d = 0; d < below; ++d) kappa *= T(10);
+        // The designed spectrum: λ_max = 1, λ_min = 10^{-below}, κ = 10^{below}, exactly.
+        InputSpectrum designed;
+        designed.n = N;
+        designed.lmax = 1;
+        designed.kappa = kb::convert<kb::real100>(kappa);
+        designed.lmin = 1 / designed.kappa;
+        // |κ̂/κ − 1| ≈ |δλ_min|/λ_min ≤ (1 + c₂)Nε·κ (λ_max = 1): the factorisation bound at scale 2κ.
+        KB_CHECK_WITHIN(T(abs(phi.condition_number() / kappa - T(1))), kb::test::factorisation<T>(N, T(2) * kappa),
+                        "κ computed against κ designed");
+        const Matrix<T> Phi = phi.training_features();
+        KB_CHECK_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), k.G), exactness_bound(designed, T(1)),
+                        "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) at κ two decades below the threshold");
+    }
+    // Above: refused, with κ and ε named in the message.
+    {
+        const TableKernel<T> k{gram_with_kappa(above)};
+        check_refused_as_numerically_singular(k, X, false);
+        // The pseudo-inverse map with the rounding level as rank tolerance drops the one
+        // unresolved eigenvalue and is built.
+        const kb::ExplicitFeatureMap<T> cut(k, X, kb::psd_rounding_tolerance<T>(N, T(1)));
+        CHECK(cut.rank() == N - 1);
+    }
+}
+//! [conditioning-known-kappa]
+
+// ============================================================ eq. 1
+
+TEST_CASE_TEMPLATE("the Gaussian kernel of eq. 1 uses 1/(2 sigma^2) and has full-rank Gram matrices [ghiasi:eq1]", T,
+                   KB_REALS) {
+    using std::abs;
+    using std::exp;
+    // At ‖x − z‖ = σ the kernel is e^{-1/2} (eq. 1); zhu's convention exp(−‖x−z‖²/σ²) would give e^{-1}.
+    const T sigma = T(3) / T(2);
+    const Matrix<T> x = Matrix<T>::Zero(1, 2);
+    Matrix<T> z(1, 2);
+    z << T(9) / T(10), T(6) / T(5); // ‖z‖ = 3/2 exactly
+    const T value = kb::GaussianKernel<T>::from_sigma(sigma)(x.row(0), z.row(0));
+    KB_CHECK_WITHIN(T(abs(value - exp(-T(1) / T(2)))), kb::test::one_pass<T>(4, T(1)), "k = e^{-1/2} at distance σ");
+    KB_CHECK_EXCEEDS(T(abs(kb::GaussianKernel<T>::from_zhu_sigma(sigma)(x.row(0), z.row(0)) - value)),
+                     kb::test::one_pass<T>(4, T(1)), "zhu's convention");
+    // "corresponds to an infinite-dimensional Hilbert space": the Gram matrix of N distinct
+    // points has rank N for every N (here up to 12), unlike a polynomial kernel (rank ≤ dim).
+    for (int N = 2; N <= 12; N += 5) {
+        Matrix<T> X(N, 1);
+        for (int i = 0; i < N; ++i) X(i, 0) = T(i) / T(2);
+        const auto ev = kb::symmetric_eigen(kb::gram(kb::GaussianKernel<T>::from_sigma(T(1)), X)).values;
+        CHECK(ev(N - 1) > kb::psd_rounding_tolerance<T>(N, ev(0)));
+    }
+    const Matrix<rational> Xq = kb::from_integers<rational>((IntMatrix(12, 1) << 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11).finished());
+    const Matrix<rational> Kq = kb::gram(kb::PolynomialKernel<rational>(rational(1), 3), Xq);
+    CHECK(kb::greedy_landmarks(Kq, 12, rational(0)).index.size() == 4); // (1 + xy)³ on ℝ: 4 features
+}
+
+// ============================================================ one sign convention
+
+TEST_CASE_TEMPLATE("one sign convention: primal - dual and combined scores coincide without sign alignment "
+                   "[ghiasi:eq25]",
+                   T, KB_REALS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(6, 2) << 0, 0, 3, 1, -1, 2, 2, -2, -3, -1, 1, 4).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(2, 2) << 1, 1, -2, 3).finished(), 2);
+    const auto k = kb::GaussianKernel<T>::from_sigma(T(1));
+    const kb::ExplicitFeatureMap<T> phi(k, X);
+    // K and kZ from the kernel; the spectrum of K and the gap of JKJ in real100.
+    const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
+    const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, 3);
+    const kb::DualKpca<T> dual = kb::dual_kpca(K, 3);
+    const Vector<kb::real100> mu = independent_eigenvalues(Matrix<T>(kb::double_center(K)));
+    const Matrix<T> s25 = kb::combined_projection(dual, kZ);
+    // Gaussian kernel: centred features have norm ≤ 2, so every score is at most 2.
+    const auto bound = score_bound<T>(input_spectrum(K), to<T>(min_gap<kb::real100>(mu, 3)), T(2));
+    KB_CHECK_WITHIN(max_abs_diff(kb::primal_projection(phi, primal, kZ), s25), bound, "primal = combined");
+    KB_CHECK_WITHIN(max_abs_diff(kb::dual_projection(K, dual, kZ), s25), bound, "dual = combined");
+    // Failing companion of the same check: eq. 25 without its centring terms, k_zᵀα.
+    KB_CHECK_EXCEEDS(max_abs_diff(Matrix<T>(kZ.transpose() * dual.alpha), s25), bound, "k_zᵀα (uncentred) = combined");
+    // The training scores obey the book's sign rule (largest-magnitude entry positive).
+    Matrix<T> train = kb::combined_projection(dual, K);
+    const Vector<T> signs = kb::apply_sign_rule(train);
+    CHECK(signs == Vector<T>::Ones(3));
+}
+
+// ============================================================ the experiment of section 4
+// Tests of chapter 8's experiment (ghiasi section 4: eqs. 27–29 and figures 1–4): the
+// pipeline of kb-08-experiment — the explicit maps of k1 and k2 on images, Fisher LDA on the
+// mapped training images, nearest projected class mean on the mapped test images — on a
+// small deterministic subset, so that the labels are checked by every run of the suite:
+//  - a synthetic three-class set of 8×8 images (always: it needs no data file);
+//  - the first 30 + next 30 images of digits 2, 4, 7 of scikit-learn's digits file, when
+//    the file is installed (python3-sklearn, which the README's test command installs);
+//    otherwise that case ends as Skipped (kb::test::skip, exit code 77), never as Passed.
+// The full experiment (hundreds of images per class, Fashion-MNIST) is the program
+// kb-08-experiment, run by `cmake --build build --target experiment`.
 
 namespace {
 
@@ -123,12 +337,12 @@ constexpr double far_above_chance = 2.0 / 3.0;
 // Theorem 1 on the experiment's data: ⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) (training pairs,
 // ΦΦᵀ = K) and ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training image and test image z.
 // The bound is chapter 8's first-order estimate c·N·ε·√(κ λ_max k(z,z)) (section 8.4),
-// with κ and λ_max of the input K (decomposed in real100, ch08::input_spectrum), not the
+// with κ and λ_max of the input K (decomposed in real100, input_spectrum), not the
 // map's; it applies to the whole K because no eigenvalue is cut (rank = N is checked).
 void check_exact(const Run& run, const std::string& what) {
     const auto& phi = run.phi;
     REQUIRE(phi.rank() == phi.size());
-    const ch08::InputSpectrum spec = input_spectrum(run.K);
+    const InputSpectrum spec = input_spectrum(run.K);
     const double kzz_train = run.K.diagonal().maxCoeff();
     KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(run.Ftrain * run.Ftrain.transpose() - run.K)),
                     exactness_bound(spec, kzz_train), what + ": ⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");

@@ -1,29 +1,34 @@
-/// \file appendix.cpp
-/// \brief Chapter 8: appendix A of the paper (the classical kernel-trick derivation of
-///        kernel PCA, eqs. 30–39), checked equation by equation in exact arithmetic, with
-///        its errata.
-#include "test_cases.h"
+/// \file errata.cpp
+/// \brief Chapter 8's errata: eq. 9, the scope of Theorem 1 (not exact between two test points,
+///        eq. 26's distances), and appendix A's eqs. 32, 38 and 39 and its second K̄ — each
+///        exposed on data and checked against its correction.
+#include "chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/nystrom.hpp"
 #include "kernelbook/solve.hpp"
 
-using namespace ch08;
+using namespace kb::test::ch08;
+// abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
+using std::abs;
+using std::sqrt;
 
 namespace {
 
-// Feature-space vectors of the form Σ c_n ψ(x_n) are represented by their coefficients c;
-// their inner products are cᵀ K̄_A c′ with K̄_A = JKJ = [k̄(x_n, x_m)] (the centred kernel of
-// the appendix). Two coefficient vectors give the same feature vector iff K̄_A (c − c′) = 0
-// (K̄_A is PSD, so ‖Σ d_n ψ(x_n)‖² = dᵀK̄_A d = 0 iff K̄_A d = 0).
-bool same_feature_vector(const Matrix<rational>& Kbar_A, const Vector<rational>& c, const Vector<rational>& c2) {
-    return Vector<rational>(Kbar_A * (c - c2)) == Vector<rational>::Zero(c.size());
+template <class T>
+T max_diagonal(const Matrix<T>& A) {
+    return A.diagonal().maxCoeff();
 }
 
-// The classical coefficients α = w/√μ of the appendix (eigenvectors of K̄_A = JKJ).
-Matrix<rational> classical_alpha(const Design<rational>& D) {
-    return D.W * D.root.cwiseInverse().asDiagonal();
+// Squared distances ‖a − b‖² from a matrix of inner products and the two lists of norms.
+template <class T>
+Matrix<T> distances(const Matrix<T>& G_ab, const Vector<T>& n_a, const Vector<T>& n_b) {
+    Matrix<T> D = -T(2) * G_ab;
+    D.colwise() += n_a;
+    D.rowwise() += n_b.transpose();
+    return D;
 }
 
 // The lines of eq. 39 for a point x with kernel column k_x and any coefficients α.
@@ -63,28 +68,108 @@ Eq39 eq39_lines(const Matrix<rational>& K, const Vector<rational>& kx, const Vec
 
 } // namespace
 
-//! [appA-chain]
-TEST_CASE("appendix A eqs. 30-37 hold for the classical coefficients alpha = w / sqrt(mu) [ghiasi:appA]") {
-    kb::test::property<rational>([] {
-        const Design<rational> D = build_design(draw_design(4, 1));
-        const int N = D.N;
-        const Matrix<rational> KbA = kb::double_center(D.K); // [k̄(x_n, x_m)]
-        const Matrix<rational> alpha = classical_alpha(D);
-        for (int j = 0; j < N - 1; ++j) {
-            const Vector<rational> a = alpha.col(j);
-            const rational lambda = D.mu(j) / rational(N);
-            // eqs. 31–32 in coefficients: (1/N) Σ_n ψ(x_n) (K̄α)_n = λ Σ_n α_n ψ(x_n).
-            RC_ASSERT(same_feature_vector(KbA, Vector<rational>(KbA * a / rational(N)), Vector<rational>(lambda * a)));
-            // eqs. 34–36: K̄K̄α = NλK̄α; eq. 37: K̄α = Nλα.
-            RC_ASSERT(Vector<rational>(KbA * KbA * a) == Vector<rational>(rational(N) * lambda * KbA * a));
-            RC_ASSERT(Vector<rational>(KbA * a) == Vector<rational>(rational(N) * lambda * a));
-            // The classical normalisation: ‖v‖² = αᵀK̄α = Nλ‖α‖² = 1, and α is centred.
-            RC_ASSERT(rational(a.transpose() * KbA * a) == 1);
-            RC_ASSERT(a.sum() == 0);
-        }
-    });
+//! [eq9-erratum]
+TEST_CASE_TEMPLATE("erratum eq. 9: psi(z) = phi(z) - M and not psi(z) - M [ghiasi:eq9]", T, KB_REALS) {
+    // The printed "ψ(z) = ψ(z) − M" read as an update subtracts the mean twice: φ(z) − 2M.
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(4, 2) << 0, 0, 2, 1, -1, 2, 1, -2).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(2, 2) << 1, 1, -3, 0).finished(), 2);
+    const auto k = kb::GaussianKernel<T>::from_sigma(T(1));
+    const kb::ExplicitFeatureMap<T> phi(k, X);
+    const auto bound = exactness_bound(input_spectrum(kb::gram(k, X)), T(1));
+    const Matrix<T> psi = phi.transform_centered(Z);
+    const Matrix<T> once = phi.transform(Z).rowwise() - phi.mean().transpose();
+    const Matrix<T> twice = once.rowwise() - phi.mean().transpose();
+    KB_CHECK_WITHIN(max_abs_diff(psi, once), bound, "ψ(z) = φ(z) − M");
+    KB_CHECK_EXCEEDS(max_abs_diff(psi, twice), bound, "ψ(z) − M");
+    // …and the mean is not K^{-1/2}e either (a plausible slip in eq. 8's last step).
+    const Vector<T> wrong_mean = phi.inverse_sqrt() * e_vector<T>(4);
+    // The law: the mean of the mapped training points is K^{1/2}e (eq. 8), with the same bound.
+    KB_CHECK_WITHIN(T((Vector<T>(phi.training_features().colwise().mean().transpose()) - phi.mean()).cwiseAbs().maxCoeff()),
+                    bound, "K^{1/2} e");
+    KB_CHECK_EXCEEDS(T((wrong_mean - phi.mean()).cwiseAbs().maxCoeff()), bound, "K^{-1/2} e");
 }
-//! [appA-chain]
+//! [eq9-erratum]
+
+// ============================================================ beyond the training points
+
+//! [test-pairs]
+TEST_CASE("between two test points the map gives the Nystrom kernel - not k(z z') [ghiasi:thm1] [ghiasi:eq26]") {
+    // Designed case: k_z = K c (in range(K)) and k(z, z′) = cᵀKc′ + δ d. The projection of
+    // k(z,·) onto span{k(x_n,·)} has inner products cᵀKc′; the residual is exactly d.
+    kb::test::property<rational>(
+        [] {
+            const int M = *kb::test::size_in(1, 3);
+            const Design<rational> D = build_design(draw_design(4, M));
+            const kb::ExplicitFeatureMap<rational> phi(D.kernel(), D.X);
+            const Matrix<rational> projected = D.G.bottomRightCorner(M, M) - Matrix<rational>(D.d.asDiagonal());
+            RC_ASSERT(phi.inner_products(D.Z, D.Z) == projected);
+            RC_ASSERT(phi.residuals(D.Z) == D.d);
+            RC_ASSERT(kb::nystrom_kernel(D.K, D.kZ, D.kZ) == projected);
+            // k(z, z) itself is NOT reproduced when d > 0 (the generator draws d ≥ 1/4).
+            for (int m = 0; m < M; ++m) RC_ASSERT(phi.inner_products(D.Z, D.Z)(m, m) < D.G(D.N + m, D.N + m));
+            // …but every pair with a training point is: ⟨φ(x_n), φ(z)⟩ = k(x_n, z).
+            RC_ASSERT(phi.inner_products(D.X, D.Z) == D.kZ);
+        },
+        40);
+}
+//! [test-pairs]
+
+TEST_CASE_TEMPLATE("failing companion: the map is not exact between two test points [ghiasi:thm1] [ghiasi:eq26]", T,
+                   KB_REALS) {
+    kb::test::property<T>(
+        [] {
+            const int M = *kb::test::size_in(1, 3);
+            const Design<rational> Dq = build_design(draw_design(4, M));
+            const Design<T> D = convert_design<T>(Dq);
+            const kb::ExplicitFeatureMap<T> phi(D.kernel(), D.X);
+            const Matrix<T> kzz = D.G.bottomRightCorner(M, M);
+            const Matrix<T> inner = phi.transform(D.Z) * phi.transform(D.Z).transpose();
+            const T scale = max_diagonal(kzz);
+            // κ, λ_max of the designed K (exact rational, decomposed in real100).
+            const auto bound = exactness_bound(input_spectrum(Dq.K), scale);
+            // ⟨φ(z), φ(z′)⟩ = k(z, z′) − δ d: the residual d ≥ 1/4 is far beyond rounding.
+            KB_RC_EXCEEDS(max_abs_diff(inner, kzz), bound, "test pairs");
+            KB_RC_WITHIN(max_abs_diff(inner, Matrix<T>(kzz - Matrix<T>(D.d.asDiagonal()))), bound,
+                         "⟨φ(z), φ(z′)⟩ = Nyström kernel");
+        });
+}
+
+//! [eq26]
+TEST_CASE("feature-space distances: exact between training points and shifted by r(z) for a test point [ghiasi:eq26]") {
+    // (1 + xᵀy)³ on ℝ²: 10 features, N = 5 training points, so test points are off the span.
+    const kb::PolynomialKernel<rational> k(rational(1), 3);
+    const Matrix<rational> X =
+        kb::from_integers<rational>((IntMatrix(5, 2) << 0, 0, 1, 0, 0, 1, 1, 2, -2, 1).finished(), 2);
+    const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 3, 1, -1, -1, 2, 2).finished(), 2);
+    const kb::ExplicitFeatureMap<rational> phi(k, X);
+    const Vector<rational> r = phi.residuals(Z);
+    for (int m = 0; m < 3; ++m) REQUIRE(r(m) > 0);
+    // Kernel distances d_k(a, b)² = k(a,a) + k(b,b) − 2k(a,b) (eq. 26's right-hand side).
+    const Vector<rational> kxx = kb::gram(k, X).diagonal(), kzz = kb::gram(k, Z).diagonal();
+    const Matrix<rational> dk_xx = distances<rational>(kb::gram(k, X), kxx, kxx);
+    const Matrix<rational> dk_xz = distances<rational>(kb::gram(k, X, Z), kxx, kzz);
+    const Matrix<rational> dk_zz = distances<rational>(kb::gram(k, Z), kzz, kzz);
+    // Feature distances ‖φ(a) − φ(b)‖² from the map's inner products.
+    const Vector<rational> nx = phi.inner_products(X, X).diagonal(), nz = phi.inner_products(Z, Z).diagonal();
+    const Matrix<rational> df_xx = distances<rational>(phi.inner_products(X, X), nx, nx);
+    const Matrix<rational> df_xz = distances<rational>(phi.inner_products(X, Z), nx, nz);
+    const Matrix<rational> df_zz = distances<rational>(phi.inner_products(Z, Z), nz, nz);
+    // Two training points: eq. 26 holds exactly.
+    CHECK(df_xx == dk_xx);
+    // A training point and a test point: ‖φ(x_n) − φ(z)‖² = d_k(x_n, z)² − r(z) — not eq. 26,
+    // because ⟨φ(z), φ(z)⟩ pairs z with itself; but the shift is the same for every x_n.
+    CHECK(df_xz != dk_xz);
+    CHECK(Matrix<rational>(dk_xz - df_xz) == Matrix<rational>(Matrix<rational>::Ones(5, 1) * r.transpose()));
+    // Two test points: distances shrink (a projection) and are not the kernel distances.
+    for (int a = 0; a < 3; ++a)
+        for (int b = a + 1; b < 3; ++b) {
+            CHECK(df_zz(a, b) != dk_zz(a, b));
+            CHECK(df_zz(a, b) <= dk_zz(a, b));
+        }
+}
+//! [eq26]
+
+// ============================================================ appendix A
 
 //! [appA-eq32]
 TEST_CASE("erratum eq. 32: the last line needs (K-bar alpha)_n and not (K alpha)_n [ghiasi:appA]") {
@@ -136,10 +221,7 @@ TEST_CASE("erratum: K-bar names two matrices - KJ in section 3.2 and JKJ in appe
     const Matrix<rational> J = kb::centering_matrix<rational>(N);
     const Matrix<rational> Kbar32 = D.K * J, KbarA = J * D.K * J;
     CHECK(Kbar32 != KbarA);
-    const Matrix<rational> alphaA = classical_alpha(D);
-    Vector<rational> cube(N - 1);
-    for (int j = 0; j < N - 1; ++j) cube(j) = D.root(j) * D.root(j) * D.root(j);
-    const Matrix<rational> alpha32 = D.K * D.W * cube.cwiseInverse().asDiagonal();
+    const Matrix<rational> alphaA = classical_alpha(D), alpha32 = exact_alpha(D);
     for (int j = 0; j < N - 1; ++j) {
         // The same eigenvalue μ_j for both, with different eigenvectors…
         CHECK(Vector<rational>(Kbar32 * alpha32.col(j)) == Vector<rational>(D.mu(j) * alpha32.col(j)));
@@ -160,9 +242,7 @@ TEST_CASE("erratum: K-bar names two matrices - KJ in section 3.2 and JKJ in appe
 //! [appA-eq39]
 TEST_CASE("erratum eq. 39: a sign in the 4th line and the factor N in the last term [ghiasi:appA]") {
     kb::test::property<rational>([] {
-        const int N = *kb::test::size_in(2, 6);
-        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
-        const Matrix<rational> x = kb::from_integers<rational>(*kb::test::points(1, 2, 9), 3);
+        const auto [N, X, x] = any_plane_points(1);
         const kb::PolynomialKernel<rational> k(rational(1), 2);
         const Matrix<rational> K = kb::gram(k, X);
         const Vector<rational> kx = kb::gram(k, X, x).col(0);
@@ -200,9 +280,7 @@ TEST_CASE("erratum eq. 39 demonstrated on the paper's own section 3.2 coefficien
     // them into the printed appendix formula gives wrong projections; the corrected one
     // reproduces eq. 25.
     const Design<rational> D = build_design(fixed_design());
-    Vector<rational> cube(D.N - 1);
-    for (int j = 0; j < D.N - 1; ++j) cube(j) = D.root(j) * D.root(j) * D.root(j);
-    const Matrix<rational> alpha32 = D.K * D.W * cube.cwiseInverse().asDiagonal();
+    const Matrix<rational> alpha32 = exact_alpha(D); // K w / μ^{3/2}
     const kb::DualKpca<rational> dual{D.mu / rational(D.N), alpha32};
     const Matrix<rational> combined = kb::combined_projection(dual, D.kZ);
     for (int m = 0; m < D.M; ++m)

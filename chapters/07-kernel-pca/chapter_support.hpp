@@ -1,6 +1,7 @@
 #pragma once
-/// \file kpca_test_support.hpp
-/// \brief Generators and comparisons shared by chapter 7's test files (test code only).
+/// \file chapter_support.hpp
+/// \brief Chapter 7's test helpers, shared by its test files: generators, the independent
+///        reference, comparisons with PCA of explicit features, and fixed data (test code only).
 
 #include "test_support.hpp"
 
@@ -109,6 +110,28 @@ Eigen::Index any_well_posed_p(const Reference<T>& ref) {
     const auto ps = well_posed_counts(ref);
     RC_PRE(!ps.empty());
     return *rc::gen::elementOf(ps);
+}
+
+// A random case fitted as the laws fit it: its Gram matrix K, the reference (independent of
+// the fit), a well-posed component count p (any_well_posed_p) and kernel PCA with p
+// components — fitted from the kernel and the points (so that transform works), or from K.
+enum class FitFrom { kernel, gram };
+
+template <class T>
+struct FittedCase {
+    Matrix<T> K;
+    Reference<T> ref;
+    Eigen::Index p;
+    kb::KernelPca<T> kp;
+};
+
+template <class T, class Case>
+FittedCase<T> fit_well_posed(const Case& c, FitFrom from = FitFrom::kernel) {
+    Matrix<T> K = kb::gram(c.k, c.X);
+    Reference<T> ref = c.reference();
+    const Eigen::Index p = any_well_posed_p(ref);
+    if (from == FitFrom::gram) return {K, ref, p, kb::KernelPca<T>(K, p)};
+    return {K, ref, p, kb::KernelPca<T>(c.k, c.X, p)};
 }
 
 // The number of leading eigenvalues above the floor: 1 … that many components can be fitted
@@ -298,6 +321,32 @@ Matrix<T> fixed_X() {
 template <class T>
 Matrix<T> fixed_Z() {
     return kb::from_integers<T>((IntMatrix(2, 2) << 1, -3, -2, 2).finished(), 2);
+}
+
+// Five points in the plane (integers over 2) for the fixed-data errata and companions.
+inline IntMatrix five_points() {
+    return (IntMatrix(5, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1).finished();
+}
+
+// The five points in T with the kernel (1 + xᵀy)² and its explicit feature map (D = 6).
+template <class T>
+struct FivePointsCase {
+    Matrix<T> X;
+    kb::PolynomialKernel<T> k;
+    kb::PolynomialFeatureMap<T> fm;
+};
+
+template <class T>
+FivePointsCase<T> five_points_case() {
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    return {kb::from_integers<T>(five_points(), 2), k, kb::PolynomialFeatureMap<T>(k, 2)};
+}
+
+// Centred explicit features Φ̃ = Φ − 𝟙φ̄ of the training points (floating types).
+template <class T>
+Matrix<T> centred_features(const kb::PolynomialFeatureMap<T>& fm, const Matrix<T>& X) {
+    const Matrix<T> Phi = fm.features(X);
+    return Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
 }
 
 } // namespace kb::test::ch07

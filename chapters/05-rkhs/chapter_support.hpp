@@ -1,17 +1,19 @@
 #pragma once
-/// \file rkhs_test_kernels.hpp
-/// \brief Chapter 5's test helpers: functions that look like kernels but are not (for the
-///        failing companions), and comparisons that are exact in rationals and bounded by
-///        the rounding of one pass in floating point.
+/// \file chapter_support.hpp
+/// \brief Chapter 5's test helpers, shared by its test files: functions that look like kernels
+///        but are not (for the failing companions), comparisons that are exact in rationals and
+///        bounded by the rounding of one pass in floating point, the random kernels and
+///        expansions of the laws, and the Riesz representer's checks (test code only).
 
 #include "test_support.hpp"
 
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/rkhs.hpp"
+#include "kernelbook/spectral.hpp"
 
 #include <string>
 
-namespace ch05 {
+namespace kb::test::ch05 {
 
 /// \brief \f$k(x, y) = x_1 y_2\f$ on \f$\mathbb{R}^{q \ge 2}\f$: bilinear but not symmetric
 ///        (\f$x^\top A y\f$ with \f$A = e_1 e_2^\top\f$), so the pairing of `zhu:thm5` built
@@ -162,12 +164,80 @@ kb::KernelExpansion<T, Kernel> any_expansion(const Kernel& k, int q, int lo = 1,
                                           kb::Vector<T>(kb::from_integers<T>(*kb::test::int_matrix(N, 1, -9, 9), 3)));
 }
 
-} // namespace ch05
+// ---------------------------------------------------------------------------------------
+// The Riesz representer and the minimum-norm interpolant (laws and exact statements).
+
+// Centres of (c + xᵀy)^d on R² in general position: their sections are linearly independent,
+// checked exactly (no vanishing combination) on the same integer recipe in rationals.
+inline IntMatrix general_position_centres(int N, long c, int d) {
+    const IntMatrix P = *points(N, 2, 10);
+    using Q = kb::rational;
+    RC_PRE(kb::vanishing_combinations(kb::PolynomialKernel<Q>(Q(c), d), kb::from_integers<Q>(P, 10)).cols() == 0);
+    return P;
+}
+
+// The kernels of the Riesz checks rebuilt in real100, for the independent reference computations.
+template <class T>
+kb::PolynomialKernel<kb::real100> in_real100(const kb::PolynomialKernel<T>& k) {
+    return kb::PolynomialKernel<kb::real100>(kb::convert<kb::real100>(k.c()), k.degree());
+}
+template <class T>
+kb::GaussianKernel<kb::real100> in_real100(const kb::GaussianKernel<T>& k) {
+    return kb::GaussianKernel<kb::real100>::from_gamma(kb::convert<kb::real100>(k.gamma()));
+}
+
+// A bound on ‖β̂‖ for the computed solution of K β = v, from the inputs and never from β̂:
+// λ_min of the Gram matrix of the same points computed independently in real100, less
+// δ = c₂Nε‖K‖_F, which covers the rounding of K in T and the solver's backward error, so
+// ‖β̂‖ ≤ ‖v‖/(λ_min − δ) (Weyl). The generators make K well-posed (general position,
+// distinct points): λ_min > 2δ is asserted, not assumed.
+template <class T, class Kernel>
+T solution_norm_bound(const Kernel& k, const Matrix<T>& X, const Vector<T>& v) {
+    using R = kb::real100;
+    const Eigen::Index N = X.rows();
+    const Matrix<R> K = kb::gram(in_real100(k), kb::convert_matrix<R>(X));
+    const T lambda_min = kb::convert<T>(kb::symmetric_eigen(K).values(N - 1));
+    const T delta = kb::test::factorisation<T>(N, kb::convert<T>(R(K.norm()))).value;
+    RC_ASSERT(lambda_min > T(2) * delta);
+    return v.norm() / (lambda_min - delta);
+}
+
+// ‖K‖_F ‖β̂‖ + ‖v‖ with ‖β̂‖ ≤ solution_norm_bound: the scale of the residual K β̂ − v of a
+// backward-stable solve, from the inputs K and v.
+template <class T, class Kernel>
+T residual_scale(const Kernel& k, const Matrix<T>& X, const Matrix<T>& K, const Vector<T>& v) {
+    if constexpr (kb::is_exact_v<T>)
+        return T(0);
+    else
+        return K.norm() * solution_norm_bound(k, X, v) + v.norm();
+}
+
+// f represents the functional with values v on the sections k(xᵢ, ·): ⟨f, k(xᵢ, ·)⟩ = f(xᵢ) = vᵢ.
+template <class T, class Kernel>
+void represents_on_sections(const KernelExpansion<T, Kernel>& f, const Vector<T>& v, const std::string& what) {
+    using std::abs;
+    const Matrix<T> K = kb::gram(f.kernel(), f.centres());
+    const T bound_scale = residual_scale<T>(f.kernel(), f.centres(), K, v);
+    for (Eigen::Index i = 0; i < f.terms(); ++i) {
+        const T value = kb::inner(f, kb::feature(f.kernel(), f.centres().row(i)));
+        if constexpr (kb::is_exact_v<T>)
+            RC_ASSERT(value == v(i));
+        else
+            KB_RC_WITHIN(T(abs(value - v(i))), kb::test::factorisation<T>(f.terms(), bound_scale), what);
+    }
+}
+
+} // namespace kb::test::ch05
 
 // The names chapter 5's test files use, declared once for all of them.
+namespace ch05 = kb::test::ch05;
 using ch05::any_expansion;
 using ch05::any_gaussian_kernel;
 using ch05::any_polynomial_kernel;
+using ch05::general_position_centres;
+using ch05::represents_on_sections;
+using ch05::residual_scale;
+using ch05::solution_norm_bound;
 using kb::KernelExpansion;
 using kb::test::int_in;
 using kb::test::int_matrix;

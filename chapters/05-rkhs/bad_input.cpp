@@ -1,14 +1,14 @@
-/// \file errors.cpp
-/// \brief Chapter 5: bad input to the RKHS and Mercer routines throws kb::error with a
-///        message that names the argument, what is wrong and what to do.
-#include "rkhs_test_kernels.hpp"
+/// \file bad_input.cpp
+/// \brief Chapter 5's refusals: bad input to the RKHS, Riesz and Mercer routines throws
+///        kb::error with a message that names the argument, what is wrong and what to do.
+#include "chapter_support.hpp"
 
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/mercer.hpp"
 #include "kernelbook/rkhs.hpp"
 
 #include <limits>
-
+#include <vector>
 
 namespace {
 const double nan_value = std::numeric_limits<double>::quiet_NaN();

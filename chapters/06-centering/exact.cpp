@@ -1,49 +1,18 @@
-/// \file properties.cpp
-/// \brief Chapter 6 as tests: centring in the feature space, checked against explicit
-///        feature vectors — exactly, in rational arithmetic — and in every floating type.
-#include "test_support.hpp"
+/// \file exact.cpp
+/// \brief Chapter 6's statements in exact rational arithmetic: the slides' centring formula,
+///        JKJ and the centred explicit features agree exactly, for training rows and new rows;
+///        centring keeps a kernel PSD (exact certificates); each with its companion.
+#include "chapter_support.hpp"
 
-#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/centering.hpp"
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
-#include "kernelbook/solve.hpp"
 
-#include <limits>
-
+using namespace kb::test::ch06;
 using Q = kb::rational;
 
 namespace {
-
-// A polynomial kernel (c + xᵀy)^d with small c and d, drawn for a property.
-template <class T>
-kb::PolynomialKernel<T> any_polynomial_kernel() {
-    const long c = *kb::test::int_in(0, 2);
-    const int d = *kb::test::size_in(1, 3);
-    return kb::PolynomialKernel<T>(T(c), d);
-}
-
-// Training points X (N×q, 2 ≤ N ≤ N_hi) and new points Z (M×q) on the grid 1/denominator
-// (coordinates up to x_range and z_range grid steps), a polynomial kernel and its explicit
-// feature map: the setting of the test-row centring properties, exact and in floating point.
-template <class T>
-struct TestRowsCase {
-    int N, M, q;
-    Matrix<T> X, Z;
-    kb::PolynomialKernel<T> k;
-    kb::PolynomialFeatureMap<T> fm;
-};
-
-template <class T>
-TestRowsCase<T> any_test_rows_case(int N_hi, int x_range, int z_range, int denominator) {
-    const int N = *kb::test::size_in(2, N_hi);
-    const int M = *kb::test::size_in(1, 4);
-    const int q = *kb::test::size_in(1, 3);
-    const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, x_range), denominator);
-    const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(M, q, z_range), denominator);
-    const auto k = any_polynomial_kernel<T>();
-    return {N, M, q, X, Z, k, kb::PolynomialFeatureMap<T>(k, q)};
-}
 
 //! [slides-literal]
 // The slides' formula read literally, with 𝟙 the N×N matrix of ones:
@@ -84,10 +53,7 @@ Matrix<T> centred_with_own_means(const Matrix<T>& Kz) {
     return out;
 }
 
-// A fixed training set and two new points (rational), used by the companions.
-Matrix<Q> fixed_training() {
-    return kb::from_integers<Q>((IntMatrix(5, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1).finished(), 2);
-}
+// Two new points (rational), used by the companion of the test rows.
 Matrix<Q> fixed_test() { return kb::from_integers<Q>((IntMatrix(2, 2) << 3, 3, -2, 0).finished(), 2); }
 
 } // namespace
@@ -96,11 +62,7 @@ Matrix<Q> fixed_test() { return kb::from_integers<Q>((IntMatrix(2, 2) << 3, 3, -
 TEST_CASE("the slides' centring formula equals JKJ and the Gram matrix of the centred explicit features exactly "
           "[slides:center] [beeny:4.1]") {
     kb::test::property<Q>([] {
-        const int N = *kb::test::size_in(2, 7);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
-        const auto k = any_polynomial_kernel<Q>();
-        const kb::PolynomialFeatureMap<Q> fm(k, q);
+        const auto [N, q, X, k, fm] = any_feature_case<Q>(7, 6, 3);
         const Matrix<Q> K = kb::gram(k, X);
         const Matrix<Q> J = kb::centering_matrix<Q>(N);
         const Matrix<Q> Kc = kb::double_center(K);
@@ -111,55 +73,11 @@ TEST_CASE("the slides' centring formula equals JKJ and the Gram matrix of the ce
 }
 //! [exact-centring]
 
-TEST_CASE_TEMPLATE("double centring equals the Gram matrix of the centred features phi(x) - mean to rounding "
-                   "[slides:center]",
-                   T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int N = *kb::test::size_in(2, 9);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<T> X = kb::from_integers<T>(*kb::test::points(N, q, 10), 10);
-        const auto k = any_polynomial_kernel<T>();
-        const kb::PolynomialFeatureMap<T> fm(k, q);
-        const Matrix<T> Phi = fm.features(X);
-        const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(N);
-        const Matrix<T> K = kb::gram(k, X);
-        // Every entry is a sum of N·D products of size ≤ max‖φ‖²: one pass of rounding.
-        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(1);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - Phic * Phic.transpose())),
-                     kb::test::one_pass<T>(N * fm.dimension(), scale), "K̃ = Φ̃Φ̃ᵀ");
-    });
-}
-
-TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far outside the rounding bound "
-                   "[slides:center]",
-                   T, KB_REALS) {
-    // The failing companion of the property above, in the same floating types.
-    const Matrix<T> X = kb::convert_matrix<T>(fixed_training());
-    const kb::PolynomialKernel<T> k(T(1), 2);
-    const kb::PolynomialFeatureMap<T> fm(k, 2);
-    const Matrix<T> Phi = fm.features(X);
-    const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
-    const Matrix<T> K = kb::gram(k, X);
-    const Matrix<T> truth = Phic * Phic.transpose();
-    const auto bound = kb::test::one_pass<T>(X.rows() * fm.dimension(), T(Phi.rowwise().squaredNorm().maxCoeff()));
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - truth)), bound, "K̃ = Φ̃Φ̃ᵀ");
-    const T N(K.rows());
-    const Matrix<T> no_grand_mean = kb::double_center(K).array() - K.sum() / (N * N);
-    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(no_grand_mean - truth)), bound, "without (1/N²)𝟙K𝟙");
-    const Matrix<T> Jwrong =
-        Matrix<T>::Identity(K.rows(), K.rows()) - Matrix<T>::Constant(K.rows(), K.rows(), T(1) / (N - 1));
-    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(Jwrong * K * Jwrong - truth)), bound, "1/(N − 1)");
-}
-
 //! [exact-test-rows]
 TEST_CASE("centring new points with the training means gives the centred explicit features exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const TestRowsCase<Q> rows = any_test_rows_case<Q>(7, 6, 9, 3);
-        const Matrix<Q>&X = rows.X, &Z = rows.Z;
-        const int N = rows.N, M = rows.M;
-        const auto& k = rows.k;
-        const kb::PolynomialFeatureMap<Q>& fm = rows.fm;
+        const auto [N, M, q, X, Z, k, fm] = any_test_rows_case<Q>(7, 6, 9, 3);
         const Matrix<Q> Kz = kb::gram(k, Z, X); // k(z_m, x_i)
         const Matrix<Q> centred = kb::center_test_kernel(Kz, kb::gram(k, X));
         RC_ASSERT(centred == centred_feature_gram(fm, Z, X));
@@ -168,25 +86,6 @@ TEST_CASE("centring new points with the training means gives the centred explici
     });
 }
 //! [exact-test-rows]
-
-TEST_CASE_TEMPLATE("centring new points with the training means agrees with explicit features to rounding "
-                   "[slides:center-test]",
-                   T, KB_REALS) {
-    kb::test::property<T>([] {
-        const TestRowsCase<T> rows = any_test_rows_case<T>(9, 10, 15, 10);
-        const Matrix<T>&X = rows.X, &Z = rows.Z;
-        const int N = rows.N;
-        const auto& k = rows.k;
-        const kb::PolynomialFeatureMap<T>& fm = rows.fm;
-        const Matrix<T> Phi = fm.features(X);
-        const RowVector<T> mean = Phi.colwise().sum() / T(N);
-        const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
-        const Matrix<T> centred = kb::center_test_kernel(kb::gram(k, Z, X), kb::gram(k, X));
-        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(fm.features(Z).rowwise().squaredNorm().maxCoeff()) + T(1);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(centred - truth)), kb::test::one_pass<T>(N * fm.dimension(), scale),
-                     "k̃(z, x_i) = ⟨φ(z) − φ̄, φ(x_i) − φ̄⟩");
-    });
-}
 
 //! [test-row-mistakes]
 TEST_CASE("centring test rows with the test points' own means or a wrong grand mean is caught by explicit features "
@@ -240,26 +139,11 @@ TEST_CASE("centred rows sum to zero and centring is idempotent exactly for any s
 
 TEST_CASE("the centred Gram matrix of a kernel stays PSD: exact LDLT certificate [slides:center] [beeny:4.1]") {
     kb::test::property<Q>([] {
-        const int N = *kb::test::size_in(2, 8);
-        const int q = *kb::test::size_in(1, 3);
-        const Matrix<Q> X = kb::from_integers<Q>(*kb::test::points(N, q, 6), 3);
-        const auto k = any_polynomial_kernel<Q>();
+        const auto [N, q, X, k, fm] = any_feature_case<Q>(8, 6, 3);
         // xᵀ J K J x = (Jx)ᵀ K (Jx) ≥ 0: centring keeps a PSD matrix PSD.
         RC_ASSERT(kb::is_psd_exact(kb::gram(k, X)));
         RC_ASSERT(kb::is_psd_exact(kb::double_center(kb::gram(k, X))));
     }, 25);
-}
-
-TEST_CASE("the exact PSD certificate accepts a rank-deficient PSD Gram matrix whatever the pivot order "
-          "[slides:center]") {
-    // Regression: K = 𝟙𝟙ᵀ + xxᵀ with x = (0, 1, 0, 1) is PSD of rank 2; an LDLᵀ that picks
-    // its pivots from the un-updated diagonal meets the zero pivot first and says "no".
-    Matrix<Q> K(4, 4);
-    K << 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 2;
-    CHECK(kb::is_psd_exact(K));
-    CHECK(kb::is_psd_exact(kb::double_center(K)));
-    K(0, 0) = Q(99, 100); // now the leading 2×2 minor 0.99·1 − 1 < 0
-    CHECK_FALSE(kb::is_psd_exact(K));
 }
 
 TEST_CASE("centring does not make squared distances a kernel but -1/2 J D2 J is PSD: certificates [zhu:2.2.2]") {
@@ -275,6 +159,18 @@ TEST_CASE("centring does not make squared distances a kernel but -1/2 J D2 J is 
     CHECK(kb::is_psd_exact(B));
     // and −½ J D² J is the centred linear kernel (chapter 2).
     CHECK(B == kb::double_center(Matrix<Q>(X * X.transpose())));
+}
+
+TEST_CASE("the exact PSD certificate accepts a rank-deficient PSD Gram matrix whatever the pivot order "
+          "[slides:center]") {
+    // Regression: K = 𝟙𝟙ᵀ + xxᵀ with x = (0, 1, 0, 1) is PSD of rank 2; an LDLᵀ that picks
+    // its pivots from the un-updated diagonal meets the zero pivot first and says "no".
+    Matrix<Q> K(4, 4);
+    K << 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 2;
+    CHECK(kb::is_psd_exact(K));
+    CHECK(kb::is_psd_exact(kb::double_center(K)));
+    K(0, 0) = Q(99, 100); // now the leading 2×2 minor 0.99·1 − 1 < 0
+    CHECK_FALSE(kb::is_psd_exact(K));
 }
 
 //! [linear-centred]
@@ -329,11 +225,7 @@ TEST_CASE("centred inputs give centred features for the linear kernel but not fo
 TEST_CASE("the centred self-similarity is the squared feature-space distance to the training mean exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
-        const TestRowsCase<Q> rows = any_test_rows_case<Q>(7, 6, 9, 3);
-        const Matrix<Q>&X = rows.X, &Z = rows.Z;
-        const int N = rows.N, M = rows.M;
-        const auto& k = rows.k;
-        const kb::PolynomialFeatureMap<Q>& fm = rows.fm;
+        const auto [N, M, q, X, Z, k, fm] = any_test_rows_case<Q>(7, 6, 9, 3);
         Vector<Q> kzz(M);
         for (int m = 0; m < M; ++m) kzz(m) = k(Z.row(m), Z.row(m));
         const auto c = kb::KernelCentering<Q>(kb::gram(k, X));
@@ -353,20 +245,4 @@ TEST_CASE("the centred self-similarity is the squared feature-space distance to 
         RC_ASSERT(Vector<Q>(Ktt.diagonal()) == d2);
         RC_ASSERT(kb::is_psd_exact(Ktt));
     });
-}
-
-TEST_CASE("centring refuses mismatched shapes and non-finite values with a message") {
-    const Matrix<double> K = Matrix<double>::Identity(3, 3);
-    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Matrix<double>(Matrix<double>::Ones(2, 4)), K),
-                         doctest::Contains("Kz has 4 columns but K is 3×3"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Matrix<double>(Matrix<double>::Ones(2, 3)), Matrix<double>(Matrix<double>::Ones(3, 2))),
-                         doctest::Contains("square"), kb::error);
-    Matrix<double> Kz = Matrix<double>::Ones(2, 3);
-    Kz(1, 2) = std::numeric_limits<double>::infinity();
-    CHECK_THROWS_WITH_AS(kb::center_test_kernel(Kz, K), doctest::Contains("Kz(1,2) = inf is not finite"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::double_center(Matrix<double>(Matrix<double>::Ones(2, 3))), doctest::Contains("square"), kb::error);
-    const auto c = kb::KernelCentering<double>(K);
-    CHECK_THROWS_WITH_AS(c.transform_diagonal(Vector<double>::Ones(3), Matrix<double>::Ones(2, 3)),
-                         doctest::Contains("kzz has 3 entries"), kb::error);
-    CHECK_THROWS_WITH_AS(c.transform(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
 }

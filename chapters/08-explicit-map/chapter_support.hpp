@@ -1,7 +1,8 @@
 #pragma once
-// Test cases shared by the tests of chapter 8 (test code: not part of the library, and
-// not scanned by Doxygen). Every case is an integer recipe turned into the scalar type
-// of the test, so the same case runs in double, real50, real100 and exact rationals.
+/// \file chapter_support.hpp
+/// \brief Chapter 8's test helpers, shared by its test files (test code only). Every case is an
+///        integer recipe turned into the scalar type of the test, so the same case runs in
+///        double, real50, real100 and exact rationals.
 
 #include "reference.hpp"
 #include "test_support.hpp"
@@ -17,7 +18,7 @@
 #include <limits>
 #include <vector>
 
-namespace ch08 {
+namespace kb::test::ch08 {
 
 
 // ------------------------------------------------------------------ a kernel given by a table
@@ -204,6 +205,20 @@ inline GaussianCase draw_gaussian_case(int Nmin, int Nmax, int Mmax = 4) {
     return c;
 }
 
+// ------------------------------------------------------------------ points in the plane
+// N ∈ [2, 6] random training points X and M new points Z in the plane, on the grid 1/3 with
+// coordinates up to 3: the data of the exact statements about (1 + xᵀy)^d.
+struct PlanePoints {
+    int N;
+    Matrix<rational> X, Z;
+};
+
+inline PlanePoints any_plane_points(int M) {
+    const int N = *kb::test::size_in(2, 6);
+    const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, 2, 9), 3);
+    return {N, X, kb::from_integers<rational>(*kb::test::points(M, 2, 9), 3)};
+}
+
 // ------------------------------------------------------------------ small helpers
 // Flips the columns of A to best match those of B (eigenvectors are defined up to sign).
 using kb::align_signs;
@@ -308,4 +323,34 @@ inline Matrix<rational> exact_scores(const Design<rational>& D, const Matrix<rat
     return centred.transpose() * D.W * D.root.cwiseInverse().asDiagonal();
 }
 
-} // namespace ch08
+// ------------------------------------------------------------------ dual coefficients
+// The exact dual coefficients α_j = K w_j / μ_j^{3/2} of §3.2 (a_j³ = μ_j^{3/2}: rational).
+inline Matrix<rational> exact_alpha(const Design<rational>& D) {
+    Vector<rational> cube(D.N - 1);
+    for (int j = 0; j < D.N - 1; ++j) cube(j) = D.root(j) * D.root(j) * D.root(j);
+    return D.K * D.W * cube.cwiseInverse().asDiagonal();
+}
+
+// Feature-space vectors of the form Σ c_n ψ(x_n) are represented by their coefficients c;
+// their inner products are cᵀ K̄_A c′ with K̄_A = JKJ = [k̄(x_n, x_m)] (the centred kernel of
+// the appendix). Two coefficient vectors give the same feature vector iff K̄_A (c − c′) = 0
+// (K̄_A is PSD, so ‖Σ d_n ψ(x_n)‖² = dᵀK̄_A d = 0 iff K̄_A d = 0).
+inline bool same_feature_vector(const Matrix<rational>& Kbar_A, const Vector<rational>& c, const Vector<rational>& c2) {
+    return Vector<rational>(Kbar_A * (c - c2)) == Vector<rational>::Zero(c.size());
+}
+
+// The classical coefficients α = w/√μ of the appendix (eigenvectors of K̄_A = JKJ).
+inline Matrix<rational> classical_alpha(const Design<rational>& D) {
+    return D.W * D.root.cwiseInverse().asDiagonal();
+}
+
+// ------------------------------------------------------------------ Nyström
+// The Nyström residual K − K_{NS} K_SS⁻¹ K_{SN} for the landmarks S ⊂ training points.
+template <class T>
+Matrix<T> nystrom_residual(const Matrix<T>& K, const std::vector<Eigen::Index>& S) {
+    const Matrix<T> K_SN = kb::select_rows<T>(K, S);
+    const Matrix<T> K_SS = kb::select_rows<T>(Matrix<T>(K_SN.transpose()), S);
+    return K - kb::nystrom_kernel(K_SS, K_SN, K_SN);
+}
+
+} // namespace kb::test::ch08

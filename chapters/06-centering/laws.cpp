@@ -1,0 +1,64 @@
+/// \file laws.cpp
+/// \brief Chapter 6's laws in every floating type, as properties over random inputs: double
+///        centring and the centring of new points agree with explicit centred features to
+///        rounding (`slides:center`, `slides:center-test`), with the companion of the first.
+#include "chapter_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/exact_psd.hpp"
+#include "kernelbook/features.hpp"
+#include "kernelbook/kernels.hpp"
+
+using namespace kb::test::ch06;
+using Q = kb::rational;
+
+TEST_CASE_TEMPLATE("double centring equals the Gram matrix of the centred features phi(x) - mean to rounding "
+                   "[slides:center]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto [N, q, X, k, fm] = any_feature_case<T>(9, 10, 10);
+        const Matrix<T> Phi = fm.features(X);
+        const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(N);
+        const Matrix<T> K = kb::gram(k, X);
+        // Every entry is a sum of N·D products of size ≤ max‖φ‖²: one pass of rounding.
+        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(1);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - Phic * Phic.transpose())),
+                     kb::test::one_pass<T>(N * fm.dimension(), scale), "K̃ = Φ̃Φ̃ᵀ");
+    });
+}
+
+TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far outside the rounding bound "
+                   "[slides:center]",
+                   T, KB_REALS) {
+    // The failing companion of the property above, in the same floating types.
+    const Matrix<T> X = kb::convert_matrix<T>(fixed_training());
+    const kb::PolynomialKernel<T> k(T(1), 2);
+    const kb::PolynomialFeatureMap<T> fm(k, 2);
+    const Matrix<T> Phi = fm.features(X);
+    const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
+    const Matrix<T> K = kb::gram(k, X);
+    const Matrix<T> truth = Phic * Phic.transpose();
+    const auto bound = kb::test::one_pass<T>(X.rows() * fm.dimension(), T(Phi.rowwise().squaredNorm().maxCoeff()));
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - truth)), bound, "K̃ = Φ̃Φ̃ᵀ");
+    const T N(K.rows());
+    const Matrix<T> no_grand_mean = kb::double_center(K).array() - K.sum() / (N * N);
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(no_grand_mean - truth)), bound, "without (1/N²)𝟙K𝟙");
+    const Matrix<T> Jwrong =
+        Matrix<T>::Identity(K.rows(), K.rows()) - Matrix<T>::Constant(K.rows(), K.rows(), T(1) / (N - 1));
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(Jwrong * K * Jwrong - truth)), bound, "1/(N − 1)");
+}
+
+TEST_CASE_TEMPLATE("centring new points with the training means agrees with explicit features to rounding "
+                   "[slides:center-test]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto [N, M, q, X, Z, k, fm] = any_test_rows_case<T>(9, 10, 15, 10);
+        const Matrix<T> Phi = fm.features(X);
+        const RowVector<T> mean = Phi.colwise().sum() / T(N);
+        const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
+        const Matrix<T> centred = kb::center_test_kernel(kb::gram(k, Z, X), kb::gram(k, X));
+        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(fm.features(Z).rowwise().squaredNorm().maxCoeff()) + T(1);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(centred - truth)), kb::test::one_pass<T>(N * fm.dimension(), scale),
+                     "k̃(z, x_i) = ⟨φ(z) − φ̄, φ(x_i) − φ̄⟩");
+    });
+}

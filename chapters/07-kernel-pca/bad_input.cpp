@@ -1,0 +1,146 @@
+/// \file bad_input.cpp
+/// \brief Chapter 7's refusals: more components than the rank, a centred kernel matrix that is
+///        not PSD (with its most negative eigenvalue, unless the caller opts in), and every other
+///        bad input to kernel PCA throw kb::error with a message naming the argument.
+#include "chapter_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include <limits>
+
+using namespace kb::test::ch07;
+using std::abs;
+using std::sqrt;
+
+TEST_CASE_TEMPLATE("more components than the rank of K~ are refused with the rank and the eigenvalue [zhu:2.3.1]", T,
+                   KB_CH07_FIXED_TYPES) {
+    // Linear kernel on 6 points in the plane: K̃ = X̃X̃ᵀ has rank 2.
+    const Matrix<T> X = fixed_X<T>();
+    kb::KernelPca<T> ok(kb::LinearKernel<T>{}, X, 2);
+    CHECK(ok.rank() == 2);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(kb::LinearKernel<T>{}, X, 3),
+                         doctest::Contains("numerical rank 2 (μ_3 ="), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(kb::LinearKernel<T>{}, X, 6), doctest::Contains("at most N − 1 = 5"),
+                         kb::error);
+    // All points equal: K̃ = 0, no component at all.
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(kb::LinearKernel<T>{}, Matrix<T>(Matrix<T>::Ones(4, 2)), 1),
+                         doctest::Contains("numerical rank 0"), kb::error);
+}
+
+//! [not-psd]
+TEST_CASE_TEMPLATE("a centred kernel matrix that is not PSD is refused with its most negative eigenvalue unless the "
+                   "caller opts in [zhu:def4]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // K = 3 v₁v₁ᵀ − ½ v₂v₂ᵀ with v₁ = (1, −1, 0), v₂ = (1, 1, −2): both ⊥ 𝟙, so K̃ = K and its
+    // eigenvalues are 6, 0, −3.
+    const Vector<T> v1 = (Vector<T>(3) << 1, -1, 0).finished(), v2 = (Vector<T>(3) << 1, 1, -2).finished();
+    const Matrix<T> K = T(3) * v1 * v1.transpose() - v2 * v2.transpose() / T(2);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(K, 1),
+                         doctest::Contains("not positive semi-definite: its smallest eigenvalue is -3 = -0.5·λ_max"),
+                         kb::error);
+    kb::KernelPca<T> kp(K, 1, kb::NonPsdPolicy::keep_positive);
+    CHECK(kp.rank() == 1);
+    const auto bound = kb::test::factorisation<T>(3, T(6));
+    KB_CHECK_WITHIN(T(abs(T(kp.eigenvalues()(0) - 6))), bound, "μ₁ = 6");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - T(3) * v1 * v1.transpose())), bound,
+                    "Y Yᵀ = 6 u₁u₁ᵀ");
+    // Only one eigenvalue is positive: a second component is refused even with the opt-in.
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(K, 2, kb::NonPsdPolicy::keep_positive),
+                         doctest::Contains("numerical rank 1"), kb::error);
+}
+//! [not-psd]
+
+//! [not-psd-scale]
+TEST_CASE_TEMPLATE("a non-PSD K~ is reported as a multiple of lambda_max also when |lambda_min| > lambda_max and as "
+                   "having no positive eigenvalue when lambda_max = 0 [zhu:def4]",
+                   T, KB_CH07_FIXED_TYPES) {
+    // v₁ = (1, −1, 0), v₂ = (1, 1, −2) are orthogonal and ⊥ 𝟙, so K̃ = K for their combinations.
+    const Vector<T> v1 = (Vector<T>(3) << 1, -1, 0).finished(), v2 = (Vector<T>(3) << 1, 1, -2).finished();
+    // Eigenvalues 1, 0, −5: λ_min = −5·λ_max (the ratio to max(|λ_max|, |λ_min|) would say −1).
+    const Matrix<T> K1 = v1 * v1.transpose() / T(2) - T(5) * v2 * v2.transpose() / T(6);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(K1, 1), doctest::Contains("its smallest eigenvalue is -5 = -5·λ_max"),
+                         kb::error);
+    // Eigenvalues 0, 0, −6: no multiple of λ_max = 0 is −6; the message says what is true.
+    const Matrix<T> K2 = -v2 * v2.transpose();
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(K2, 1),
+                         doctest::Contains("its smallest eigenvalue is -6 and it has no positive eigenvalue"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(K2, 1), doctest::Contains("K̃ is negative semi-definite"), kb::error);
+    // kb::relative_negativity itself: λ_min/λ_max, 0 when PSD, −∞ without a positive eigenvalue
+    // above `zero` (a positive λ_max at the rounding level does not count when `zero` says so).
+    auto eig = [](std::initializer_list<T> values) {
+        kb::SymmetricEigen<T> e;
+        e.values = Vector<T>(static_cast<Eigen::Index>(values.size()));
+        Eigen::Index i = 0;
+        for (const T& v : values) e.values(i++) = v;
+        return e;
+    };
+    CHECK(kb::relative_negativity(eig({T(1), T(0), T(-5)})) == T(-5));
+    CHECK(kb::relative_negativity(eig({T(6), T(0), T(-3)})) == T(-1) / T(2));
+    CHECK(kb::relative_negativity(eig({T(2), T(1), T(0)})) == T(0));
+    const T r0 = kb::relative_negativity(eig({T(0), T(0), T(-6)}));
+    CHECK_FALSE(kb::is_finite(r0));
+    CHECK(r0 < 0);
+    const T tiny = kb::epsilon<T>();
+    CHECK(kb::relative_negativity(eig({tiny, T(0), T(-6)})) == T(-6) / tiny); // rounding-level λ_max taken at face value …
+    CHECK_FALSE(kb::is_finite(kb::relative_negativity(eig({tiny, T(0), T(-6)}), T(64) * tiny))); // … or not
+}
+//! [not-psd-scale]
+
+TEST_CASE("a non-Euclidean dissimilarity gives a -1/2 J D2 J that is not a kernel matrix [zhu:2.2.2]") {
+    // City-block distances on the corners of the unit square: sides 1, diagonals 2 (not √2).
+    const Matrix<double> P = (Matrix<double>(4, 2) << 0, 0, 1, 0, 0, 1, 1, 1).finished();
+    Matrix<double> D2(4, 4);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+            const double d = (P.row(i) - P.row(j)).cwiseAbs().sum();
+            D2(i, j) = d * d;
+        }
+    const Matrix<double> B = kb::double_center(D2) / -2.0; // eigenvalues 2, 2, 0, −1
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(B, 1), doctest::Contains("-1 = -0.5·λ_max"), kb::error);
+    kb::KernelPca<double> kp(B, 2, kb::NonPsdPolicy::keep_positive);
+    CHECK(kp.rank() == 2);
+    // With Euclidean distances the same construction is the linear kernel, and PSD.
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) D2(i, j) = (P.row(i) - P.row(j)).squaredNorm();
+    CHECK_NOTHROW(kb::KernelPca<double>(Matrix<double>(kb::double_center(D2) / -2.0), 2));
+}
+
+TEST_CASE("kernel PCA refuses bad input with a message naming the argument") {
+    const Matrix<double> X = fixed_X<double>();
+    const auto k = kb::GaussianKernel<double>::from_zhu_sigma(2.0);
+    // p < 1 (kb::all_components = −1 is the only negative count)
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(k, X, 0), doctest::Contains("components = 0 must be ≥ 1, or kb::all_components"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(kb::gram(k, X), -2), doctest::Contains("components = -2 must be ≥ 1"),
+                         kb::error);
+    // every component of points that coincide: K̃ = 0 has none
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(k, Matrix<double>(Matrix<double>::Ones(4, 2))),
+                         doctest::Contains("no eigenvalue above the rank tolerance"), kb::error);
+    // N < 2
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(k, Matrix<double>(X.topRows(1)), 1),
+                         doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(Matrix<double>(Matrix<double>::Ones(1, 1)), 1),
+                         doctest::Contains("at least 2 points"), kb::error);
+    // a test point of the wrong dimension
+    const kb::KernelPca<double> kp(k, X, 2);
+    CHECK_THROWS_WITH_AS(kp.transform(Matrix<double>(Matrix<double>::Ones(2, 3))),
+                         doctest::Contains("dimension 3 but the model was fitted on points of dimension 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kp.transform_gram(Matrix<double>(Matrix<double>::Ones(2, 5))),
+                         doctest::Contains("N = 6"), kb::error);
+    Matrix<double> Z = fixed_Z<double>();
+    Z(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kp.transform(Z), doctest::Contains("not finite"), kb::error);
+    // a model fitted from a Gram matrix has no kernel for transform
+    kb::KernelPca<double> from_gram(kb::gram(k, X), 2);
+    CHECK_THROWS_WITH_AS(from_gram.transform(X), doctest::Contains("pass the kernel rows k(z, x_i) to transform_gram"),
+                         kb::error);
+    // K not square, not symmetric, not finite
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(Matrix<double>(Matrix<double>::Ones(3, 4)), 1),
+                         doctest::Contains("square"), kb::error);
+    Matrix<double> K = kb::gram(k, X);
+    K(0, 1) += 0.5;
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 1), doctest::Contains("must be symmetric"), kb::error);
+    K(0, 1) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 1), doctest::Contains("is not finite"), kb::error);
+}

@@ -1,0 +1,92 @@
+/// \file bad_input.cpp
+/// \brief Chapter 8's refusals: bad input to the explicit map, to the kernel PCA routes and to
+///        the Nyström routines throws kb::error with a message that names what is wrong.
+#include "chapter_support.hpp"
+
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/nystrom.hpp"
+
+#include <cmath>
+#include <limits>
+
+using namespace kb::test::ch08;
+
+TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range - singular K - empty - non-finite") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(3, 2) << 0, 0, 1, 0, 0, 1).finished());
+    const auto g = kb::GaussianKernel<double>::from_gamma(1.0);
+    const kb::ExplicitFeatureMap<double> phi(g, X);
+    // Test points of the wrong dimension.
+    CHECK_THROWS_WITH_AS(phi.transform(Matrix<double>::Ones(2, 3)), doctest::Contains("dimension q = 2"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_columns(Matrix<double>::Ones(4, 1)), doctest::Contains("N = 3 entries"), kb::error);
+    // Non-finite test points and training points.
+    Matrix<double> bad = Matrix<double>::Zero(1, 2);
+    bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(phi.transform(bad), doctest::Contains("Z(0,1) = nan is not finite"), kb::error);
+    Matrix<double> Xbad = X;
+    Xbad(2, 0) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xbad), doctest::Contains("X(2,0) = inf"), kb::error);
+    // A kernel value that overflows.
+    const Matrix<double> Xbig = Matrix<double>::Constant(2, 1, 1e200);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), Xbig),
+                         doctest::Contains("is not finite; rescale the data"), kb::error);
+    // N < 1.
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Matrix<double>(0, 2)), doctest::Contains("N ≥ 1"), kb::error);
+    // Not a kernel: K indefinite (a negative distance, and a sigmoid "kernel").
+    const auto neg_distance = [](const auto& x, const auto& y) { return -(x - y).squaredNorm(); };
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(neg_distance, X), doctest::Contains("not positive semi-definite"),
+                         kb::error);
+    const auto sigmoid = [](const auto& x, const auto& y) { return std::tanh(x.dot(y) - 1.0); };
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(sigmoid, X), doctest::Contains("not positive semi-definite"),
+                         kb::error);
+    const auto neg_rational = [](const auto& x, const auto& y) { return kb::rational(-(x - y).squaredNorm()); };
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(neg_rational, kb::convert_matrix<rational>(X)),
+                         doctest::Contains("decided exactly"), kb::error);
+    // Rank tolerance out of range.
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, -1.0), doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, std::numeric_limits<double>::quiet_NaN()),
+                         doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, 100.0), doctest::Contains("below λ_max"), kb::error);
+    CHECK_THROWS_WITH_AS(
+        kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X),
+                                         rational(1, 10)),
+        doctest::Contains("pass rank_tol = 0"), kb::error);
+    // A singular K without a rank tolerance: duplicate training points.
+    Matrix<double> Xdup(3, 2);
+    Xdup << 0, 0, 1, 0, 1, 0;
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xdup), doctest::Contains("numerically singular"), kb::error);
+    CHECK_NOTHROW(kb::ExplicitFeatureMap<double>(g, Xdup, 1e-8));
+}
+
+TEST_CASE("bad input to the kernel PCA routes: too many components and mismatched shapes [ghiasi:eq12-15]") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(4, 1) << 0, 1, 2, 4).finished());
+    const kb::ExplicitFeatureMap<double> phi(kb::GaussianKernel<double>::from_gamma(1.0), X);
+    CHECK_THROWS_WITH_AS(kb::primal_kpca(phi, 4), doctest::Contains("choose 1 ≤ p ≤ 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::dual_kpca(phi.gram(), 0), doctest::Contains("p = 0"), kb::error);
+    const kb::DualKpca<double> dual = kb::dual_kpca(phi.gram(), 2);
+    CHECK_THROWS_WITH_AS(kb::combined_projection(dual, Matrix<double>(Matrix<double>::Ones(3, 2))), doctest::Contains("same N"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::dual_projection(phi.gram(), dual, Matrix<double>(Matrix<double>::Ones(5, 2))), doctest::Contains("N = 4"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::primal_projection(phi, kb::primal_kpca(phi, 1), Matrix<double>(Matrix<double>::Ones(3, 1))),
+                         doctest::Contains("N = 4 rows"), kb::error);
+    Matrix<double> indefinite(2, 2);
+    indefinite << 1, 2, 2, 1;
+    CHECK_THROWS_WITH_AS(kb::dual_kpca(indefinite, 1), doctest::Contains("not positive semi-definite"), kb::error);
+}
+
+TEST_CASE("bad input to the Nystrom routines") {
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::nystrom_kernel(K, Matrix<double>(Matrix<double>::Ones(2, 1)), Matrix<double>(Matrix<double>::Ones(3, 1))),
+                         doctest::Contains("one row per landmark"), kb::error);
+    Matrix<double> dup(2, 2);
+    dup << 1, 1, 1, 1; // two identical landmarks
+    CHECK_THROWS_WITH_AS(kb::nystrom_kernel(dup, Matrix<double>(Matrix<double>::Ones(2, 1)), Matrix<double>(Matrix<double>::Ones(2, 1))),
+                         doctest::Contains("not positive definite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::greedy_landmarks(K, 4, 0.0), doctest::Contains("1 ≤ m ≤ N"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::greedy_landmarks(K, 2, -1.0), doctest::Contains("tol = -1"), kb::error);
+    Matrix<rational> indefinite(2, 2);
+    indefinite << 0, 1, 1, 0;
+    CHECK_THROWS_WITH_AS(kb::pseudo_inverse_exact(indefinite), doctest::Contains("not positive semi-definite"),
+                         kb::error);
+}
