@@ -1,8 +1,7 @@
 /// \file exact.cpp
-/// \brief The Eckart–Young theorem (zhu:thm2) in exact rational arithmetic, where the
-///        spectrum is built rationally (Q from the Cayley transform, integer λ): the
-///        Frobenius error is an equality, the spectral error is certified exactly, ties
-///        and indefinite spectra are decided exactly; and the error paths of eckart_young.hpp.
+/// \brief The Eckart–Young theorem (zhu:thm2) decided exactly in rationals (Cayley Q, integer λ):
+///        the Frobenius error as an equality, the spectral error certified, other subsets, ties,
+///        the non-unique spectral optimum and indefinite spectra, with their companions.
 #include "test_support.hpp"
 
 #include "kernelbook/exact_psd.hpp"
@@ -11,7 +10,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include <algorithm>
-#include <limits>
+#include <vector>
 
 using Q = Matrix<rational>;
 using QVector = Vector<rational>;
@@ -35,6 +34,25 @@ bool spectral_norm_is(const Q& R, const QVector& v, const rational& s) {
     const Q I = Q::Identity(n, n);
     const bool attained = QVector(R * v) == QVector(s * v) || QVector(R * v) == QVector(-s * v);
     return attained && kb::is_psd_exact(Q(s * I - R)) && kb::is_psd_exact(Q(s * I + R));
+}
+
+/// A random case of the theorem in rationals: n ∈ [2, n_max], p ∈ [1, n − 1], a strictly
+/// decreasing integer spectrum λ ≤ top, an exactly orthogonal U (Cayley transform with
+/// denominator den) and G = U diag(λ) Uᵀ.
+struct RationalCase {
+    int n, p;
+    std::vector<long> lambda;
+    Q U;
+    QVector lam;
+    Q G;
+};
+RationalCase rational_case(int n_max, long top, long den) {
+    const int n = *kb::test::size_in(2, n_max);
+    const int p = *kb::test::size_in(1, n - 1);
+    const auto lambda = *kb::test::decreasing_spectrum(n, 1, top);
+    const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), den);
+    const QVector lam = kb::test::vector_from<rational>(lambda);
+    return {n, p, lambda, U, lam, kb::test::with_spectrum(U, lam)};
 }
 
 /// The fixed exactly orthogonal 4×4 basis (a Cayley transform) of the worked cases below.
@@ -69,12 +87,8 @@ TEST_CASE("exact: with a rational spectrum ||G - G_p||_F^2 = sum_{j>p} lambda_j^
 //! [exact-spectral]
 TEST_CASE("exact certificate: ||G - G_p||_2 = lambda_{p+1} [zhu:thm2]") {
     kb::test::property<rational>([] {
-        const int n = *kb::test::size_in(2, 7);
-        const int p = *kb::test::size_in(1, n - 1);
-        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 30);
-        const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), 3);
-        const QVector lam = kb::test::vector_from<rational>(lambda);
-        const Q R = kb::test::with_spectrum(U, lam) - kb::eigen_sum(lam, U, kb::first_indices(p));
+        const auto [n, p, lambda, U, lam, G] = rational_case(7, 30, 3);
+        const Q R = G - kb::eigen_sum(lam, U, kb::first_indices(p));
         RC_ASSERT(spectral_norm_is(R, U.col(p), lam(p)));
         RC_ASSERT(kb::eckart_young_spectral(lam, p) == lam(p));
     });
@@ -117,12 +131,7 @@ TEST_CASE("exact: the truncated SVD of X = U diag(sigma) V^T leaves ||X - X_p||_
 //! [exact-subsets]
 TEST_CASE("exact: keeping any other p eigenpairs S leaves sum_{j not in S} lambda_j^2 which is larger [zhu:thm2]") {
     kb::test::property<rational>([] {
-        const int n = *kb::test::size_in(2, 5);
-        const int p = *kb::test::size_in(1, n - 1);
-        const auto lambda = *kb::test::decreasing_spectrum(n, 1, 20);
-        const Q U = kb::test::cayley_orthogonal<rational>(*kb::test::skew_symmetric(n), 2);
-        const QVector lam = kb::test::vector_from<rational>(lambda);
-        const Q G = kb::test::with_spectrum(U, lam);
+        const auto [n, p, lambda, U, lam, G] = rational_case(5, 20, 2);
         const rational best = tail(lambda, kb::first_indices(p));
         for (unsigned mask = 0; mask < (1u << n); ++mask) {
             if (__builtin_popcount(mask) != p) continue;
@@ -224,39 +233,4 @@ TEST_CASE("exact: for an indefinite spectrum the spectral error is the largest |
     CHECK(kb::eckart_young_spectral(lam, 1) == rational(4)); // the first-p form: discards (1, −4) as well
     // Companion: max λ over the discarded eigenvalues, 1, is not the norm: ‖M‖₂ > 1.
     CHECK_FALSE(norm_is_at_most(1));
-}
-
-TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices and "
-          "empty or non-finite data") {
-    Matrix<double> G(2, 2);
-    G << 2, 1, 1, 2; // eigenvalues 3, 1
-    CHECK(kb::truncate_psd(G, 0).approximation.isZero());
-    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, 3), doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, -1), doctest::Contains("rank p = -1"), kb::error);
-    Matrix<double> A(2, 2);
-    A << 1, 2, 2, 1; // eigenvalues 3, −1
-    CHECK_THROWS_WITH_AS(kb::truncate_psd(A, 1), doctest::Contains("G is not positive semi-definite"), kb::error);
-    CHECK(kb::best_rank_p_symmetric(A, 1).kept == kb::IndexList{0});
-    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(A, 5), doctest::Contains("out of range"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::best_psd_rank_p(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
-    Matrix<double> N = A;
-    N(0, 1) = 7;
-    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(N, 1), doctest::Contains("must be symmetric"), kb::error);
-    N(0, 1) = std::numeric_limits<double>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(kb::truncate_psd(N, 1), doctest::Contains("is not finite"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(Matrix<double>::Ones(3, 2)), 3),
-                         doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
-    Matrix<double> X = Matrix<double>::Ones(3, 2);
-    X(1, 0) = std::numeric_limits<double>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("truncate_svd: X(1,0) = nan is not finite"), kb::error);
-    X(1, 0) = -std::numeric_limits<double>::infinity();
-    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("is not finite"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(0, 2), 0), doctest::Contains("truncate_svd: X must be non-empty"),
-                         kb::error);
-    const Vector<double> lam = Vector<double>::Ones(2);
-    const Matrix<double> U = Matrix<double>::Identity(2, 2);
-    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {2}), doctest::Contains("index 2 is out of range"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {1, 1}), doctest::Contains("index 1 is repeated"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::eigen_sum(Vector<double>(Vector<double>::Ones(3)), U, {0}),
-                         doctest::Contains("3 eigenvalues but 2 eigenvectors"), kb::error);
 }

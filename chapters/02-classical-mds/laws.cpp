@@ -1,9 +1,7 @@
-/// \file properties.cpp
-/// \brief Chapter 2's statements as properties over random inputs, in double, real50 and
-///        real100: the SVD gives both eigen-decompositions (zhu:1.2.1), MDS scores are PCA
-///        scores (zhu:1.2.2), double centring of squared distances (zhu:2.2.2), the
-///        classical MDS configuration solves zhu:def1, Gallier's U_r = X̂ᵀV_rΣ_r⁻¹
-///        (gallier:svd), the stress of zhu:mds-setup — each with a failing companion.
+/// \file laws.cpp
+/// \brief Laws over random inputs in double, real50 and real100, the failing companions next
+///        to their laws: SVD and both eigenproblems (zhu:1.2.1), MDS = PCA (zhu:1.2.2), double
+///        centring and Schoenberg (zhu:2.2.2), zhu:def1, gallier:svd, the stress, the masses.
 #include "test_support.hpp"
 
 #include "kernelbook/centering.hpp"
@@ -25,16 +23,6 @@ T isolation_gap(const Vector<T>& lambda, Eigen::Index j) {
     T gap = j + 1 < lambda.size() ? T(lambda(j) - lambda(j + 1)) : T(lambda(j));
     if (j > 0) gap = min(gap, T(lambda(j - 1) - lambda(j)));
     return gap;
-}
-
-/// Whether x rounds to the decimal `digits`·10^(−decimals), i.e. agrees with a number the
-/// chapter prints with that many decimals: |x − printed| ≤ ½·10^(−decimals).
-template <class T>
-bool agrees_with_printed(const T& x, long digits, int decimals) {
-    using std::abs;
-    long unit = 1;
-    for (int i = 0; i < decimals; ++i) unit *= 10;
-    return abs(x - kb::ratio<T>(digits, unit)) <= kb::ratio<T>(1, 2 * unit);
 }
 
 /// The eigenvalues of a symmetric matrix given in real100, by kb::symmetric_eigen there,
@@ -99,6 +87,27 @@ inline long min_squared_distance(const IntMatrix& Y) {
     return best;
 }
 
+/// Random points Y = Yi/4 in ℝ^q, q ∈ [q_lo, 4] and N ∈ [q + 1, N_hi], with integer
+/// coordinates |k| ≤ range; p ∈ [1, q] coordinates that the points span (decided exactly, rare
+/// discards: nearly always rank q); the centred Y_c and its Gram matrix K = Y_cY_cᵀ.
+template <class T>
+struct CentredCase {
+    int N, p;
+    IntMatrix Yi;
+    Matrix<T> Y, Yc, K;
+};
+template <class T>
+CentredCase<T> centred_case(int q_lo, int N_hi, int range) {
+    const int q = *kb::test::size_in(q_lo, 4);
+    const int N = *kb::test::size_in(q + 1, N_hi);
+    const int p = *kb::test::size_in(1, q);
+    const IntMatrix Yi = *kb::test::int_matrix(N, q, -range, range);
+    RC_PRE(affine_rank(Yi) >= p); // p coordinates exist
+    const Matrix<T> Y = kb::from_integers<T>(Yi, 4);
+    const Matrix<T> Yc = kb::center_columns(Y);
+    return {N, p, Yi, Y, Yc, Yc * Yc.transpose()};
+}
+
 using kb::test::positive_part; // one-sided laws "a ≥ b up to rounding": (b − a)⁺ within the bound
 
 } // namespace
@@ -145,17 +154,10 @@ TEST_CASE_TEMPLATE("companion: the eigenvalues of Y^TY are D^2 and not D [zhu:1.
 //! [mds-equals-pca]
 TEST_CASE_TEMPLATE("classical MDS scores equal PCA scores YV = UD up to column signs [zhu:1.2.2]", T, KB_REALS) {
     kb::test::property<T>([] {
-        const int q = *kb::test::size_in(1, 4);
-        const int N = *kb::test::size_in(q + 1, 9);
-        const int p = *kb::test::size_in(1, q);
-        const IntMatrix Yi = *kb::test::int_matrix(N, q, -20, 20);
-        const Matrix<T> Y = kb::from_integers<T>(Yi, 4);
-        const Matrix<T> Yc = kb::center_columns(Y);
-        const Matrix<T> K = Yc * Yc.transpose();
+        const auto [N, p, Yi, Y, Yc, K] = centred_case<T>(1, 9, 20);
         // The spectrum for the scales and gaps of the bounds: K built again in real100 and
         // decomposed there, independently of the MDS and PCA under test.
         const Vector<T> lambda = reference_eigenvalues<T>(centred_gram_real100(Yi, 4));
-        RC_PRE(affine_rank(Yi) >= p); // p coordinates exist (rare discards: nearly always rank q)
 
         // PCA: scores Y_c V_p from the SVD of the centred data.
         const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
@@ -231,14 +233,7 @@ TEST_CASE_TEMPLATE("the classical MDS configuration minimises sum (y_i^T y_j - x
                    "configurations [zhu:def1]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
-        const int q = *kb::test::size_in(2, 4);
-        const int N = *kb::test::size_in(q + 1, 8);
-        const int p = *kb::test::size_in(1, q);
-        const IntMatrix Yi = *kb::test::int_matrix(N, q, -12, 12);
-        const Matrix<T> Y = kb::from_integers<T>(Yi, 4);
-        const Matrix<T> Yc = kb::center_columns(Y);
-        const Matrix<T> K = Yc * Yc.transpose();
-        RC_PRE(affine_rank(Yi) >= p); // p coordinates exist (rare discards)
+        const auto [N, p, Yi, Y, Yc, K] = centred_case<T>(2, 8, 12);
         const auto mds = kb::ClassicalMds(K, p);
         const T best = kb::classical_mds_objective(K, mds.coordinates());
         // ‖K − XXᵀ‖_F² carries the backward error c₂Nε‖K‖ times 2‖K‖_F; ‖K‖ ≤ tr K = ‖Y_c‖_F²,
@@ -420,63 +415,6 @@ TEST_CASE_TEMPLATE("companion: with p below the rank the stress is not zero [zhu
     KB_CHECK_WITHIN(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 2, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 2 = rank");
     KB_CHECK_EXCEEDS(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 1");
 }
-
-//! [stress-not-strain]
-TEST_CASE_TEMPLATE("erratum: minimising the stress is not equivalent to minimising the similarity differences "
-                   "[zhu:mds-setup] [zhu:def1]",
-                   T, KB_REALS) {
-    // Five points in the plane, embedded on a line (p = 1). Classical MDS minimises the
-    // strain ‖B − XXᵀ‖²; one Guttman (SMACOF) step from it lowers the stress of
-    // zhu:mds-setup by 42%, and raises the strain: the two problems have different minimisers.
-    const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
-    const Matrix<T> D = kb::distances(Y);
-    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
-    const auto bound = kb::test::factorisation<T>(5, T(4 * 25 * 16));
-    // The exact classical-MDS configuration is the centred first coordinate, x = (−2 2 −2 2 0)
-    // up to sign (λ₁ = 16, λ₂ = 46/5): points 1 and 3, and 2 and 4, coincide. The library's
-    // x agrees to rounding; the Guttman step starts from the exact x, since it is
-    // discontinuous at coincident points (C_ij = 0 there, ±d_ij/N for any split by rounding).
-    const Matrix<T> X0 = kb::from_integers<T>((IntMatrix(5, 1) << -2, 2, -2, 2, 0).finished());
-    const T sign = mds.coordinates()(1, 0) < 0 ? T(-1) : T(1);
-    // x = √λ₁ u₁: the computed B = −½JD²J is B + E with ‖E‖ ≤ c₂Nε‖B‖ (eigensolver) plus the
-    // rounding of D² and of the centring (≤ c₁N²ε max d², under c₂Nε·25 here), so take ‖E‖ ≤
-    // c₂Nε(‖B‖ + max d²) = c₂Nε(16 + 25). Then |δu| ≤ ‖E‖/gap (gap = 16 − 46/5) and |δ√λ₁| ≤
-    // ‖E‖/(2√λ₁), so |δx| ≤ ‖E‖(√λ₁/gap + 1/(2√λ₁)) = c₂Nε·41·(4 + gap/8)/gap.
-    const T gap = T(16) - kb::ratio<T>(46, 5);
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * mds.coordinates() - X0)), kb::test::subspace<T>(5, T(41 * (4 + gap / 8)), gap),
-                    "classical MDS x = (−2 2 −2 2 0)");
-    const Matrix<T> X1 = kb::guttman_transform(D, X0);
-    // From the computed x the step is the same up to rounding: the library counts points a few
-    // ulps apart as coincident. Off the coincident pairs C is Lipschitz: with dᵢⱼ ≤ 5 and
-    // ‖xᵢ − xⱼ‖ ≥ 2, a change δ of x moves each row of C X/N by at most (20δ + 20δ·2)/5 = 12δ,
-    // with δ = max|x − x₀| the step's input perturbation. Each of the two steps also rounds:
-    // along any path ≤ 13 operations (two for a distance, a division, 4 terms of Cᵢᵢ, 5 of the
-    // row sum, 1/N) on terms Σⱼ|Cᵢⱼ||xⱼ|/N ≤ (10·2 + 4·2.5·2)/5 = 8: one pass of 2·13 at scale 8.
-    const T delta = kb::max_abs(Matrix<T>(sign * mds.coordinates() - X0));
-    auto step_bound = kb::test::one_pass<T>(2 * 13, T(8));
-    step_bound.value += 12 * delta;
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(sign * kb::guttman_transform(D, mds.coordinates()) - X1)), step_bound,
-                    "Guttman step from the computed x");
-    const T stress0 = kb::mds_stress(D, X0), stress1 = kb::mds_stress(D, X1);
-    const T strain0 = kb::classical_mds_objective(mds.gram(), X0), strain1 = kb::classical_mds_objective(mds.gram(), X1);
-    // The stress drops by far more than rounding, and the strain rises by far more.
-    KB_CHECK_EXCEEDS(T(stress0 - stress1), bound, "stress decrease");
-    KB_CHECK_EXCEEDS(T(strain1 - strain0), bound, "strain increase");
-    CHECK(stress1 < stress0);
-    CHECK(strain1 > strain0);
-    // The strain at the MDS solution is exactly (46/5)² (chapter 3: the discarded eigenvalue).
-    KB_CHECK_WITHIN(T(abs(strain0 - kb::ratio<T>(2116, 25))), bound, "strain = λ₂²");
-    // The numbers the chapter prints: stress 42.968 → 36.228 (−16 %), strain 84.64 → 113.10.
-    CHECK(agrees_with_printed(stress0, 42968, 3));
-    CHECK(agrees_with_printed(stress1, 36228, 3));
-    CHECK(agrees_with_printed(T(100 * (stress0 - stress1) / stress0), 16, 0));
-    CHECK(agrees_with_printed(strain0, 8464, 2));
-    CHECK(agrees_with_printed(strain1, 11310, 2));
-    // The first edition printed 24.739 (−42 %) and 150.17: the step from the computed x, in
-    // which rounding had split the coincident pairs (1, 3) and (2, 4) by a few ulps.
-    KB_CHECK_EXCEEDS(T(stress1 - kb::ratio<T>(24739, 1000)), bound, "first edition's 24.739");
-}
-//! [stress-not-strain]
 
 //! [schoenberg-converse]
 TEST_CASE_TEMPLATE("Schoenberg converse: if -1/2 J D2 J is PSD the MDS coordinates realise D exactly up to rounding "

@@ -1,24 +1,26 @@
-/// \file features.cpp
-/// \brief Chapter 4: explicit feature maps — the polynomial kernel's monomial map in any
-///        dimension and degree, zhu Example 7(b) and its printed map, and the lift of zhu
-///        Example 3 that separates concentric circles.
+/// \file errata.cpp
+/// \brief The sources' errata, each shown and its correction checked: zhu Example 7(a)–(c)
+///        (k_x(y), the expansion and the printed map, the Gaussian's feature map), beeny
+///        Definition 3.7, and the proofs of rules 2–6 of beeny Theorem 3.8.
 #include "test_support.hpp"
 
 #include "kernelbook/certify.hpp"
 #include "kernelbook/closure.hpp"
+#include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include "chapter_support.hpp"
 
 #include <cmath>
+#include <vector>
 
+using kb::test::ch04::cube_points;
+using kb::test::ch04::distinct_cube_points;
+using kb::test::positive_part;
 
 namespace {
-
-long binomial(long n, long k) {
-    long b = 1;
-    for (long i = 1; i <= k; ++i) b = b * (n - k + i) / i;
-    return b;
-}
 
 // zhu's printed expansions of (1 + yᵢᵀyⱼ)² for yᵢ = (y₁₁, y₁₂), yⱼ = (y₂₁, y₂₂), as printed.
 rational printed_first_line(const RowVector<rational>& a, const RowVector<rational>& b) {
@@ -50,13 +52,6 @@ Vector<T> corrected_map(const RowVector<T>& y) {
     Vector<T> phi(6);
     phi << T(1), sqrt(T(2)) * y(0), sqrt(T(2)) * y(1), y(0) * y(0), y(1) * y(1), sqrt(T(2)) * y(0) * y(1);
     return phi;
-}
-
-// A rational point on the circle of radius r: r·((1 − t²)/(1 + t²), 2t/(1 + t²)).
-RowVector<rational> on_circle(const rational& r, const rational& t) {
-    RowVector<rational> p(2);
-    p << r * (1 - t * t) / (1 + t * t), r * 2 * t / (1 + t * t);
-    return p;
 }
 
 // The Taylor features of the Gaussian at the degree D where the remainder bound falls below ε·G
@@ -127,76 +122,27 @@ TaylorTruncation<T> taylor_truncation(const kb::GaussianKernel<T>& k, const RowV
     }
     return out;
 }
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------
-// The monomial feature map of (c + xᵀy)^d
+// Kernels and feature maps
 // ---------------------------------------------------------------------------------------
 
-//! [feature-map-exact]
-TEST_CASE("the monomial feature map of (c + x^T y)^d is exact: m(x)^T W m(y) = k(x y) in rationals for any q and d "
-          "[zhu:ex7b]") {
-    kb::test::property<rational>([] {
-        const int q = *kb::test::size_in(1, 4), d = *kb::test::size_in(1, 4);
-        const rational c(*kb::test::int_in(0, 6), 2);
-        const kb::PolynomialKernel<rational> k(c, d);
-        const kb::PolynomialFeatureMap<rational> phi(k, q);
-        RC_ASSERT(phi.dimension() == binomial(q + d, d));
-        const int N = *kb::test::size_in(2, 4);
-        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(N, q, 10), 10);
-        const Matrix<rational> Y = kb::from_integers<rational>(*kb::test::points(N, q, 10), 10);
-        RC_ASSERT(phi.inner_products(X, Y) == kb::gram(k, X, Y));
-        for (Eigen::Index i = 0; i < phi.weights().size(); ++i) RC_ASSERT(phi.weights()(i) >= 0);
-    });
+TEST_CASE("erratum: zhu writes k_x(y) = x but k_x(y) = x^T y is a number - for x = 2 and y = 3 it is 6 [zhu:ex7a]") {
+    const Matrix<rational> P = kb::from_integers<rational>((IntMatrix(2, 1) << 2, 3).finished());
+    const rational kxy = kb::LinearKernel<rational>{}(P.row(0), P.row(1));
+    CHECK(kxy == 6);
+    CHECK(kxy != P(0, 0)); // "k_x(y) = x" would give 2
+    // For q ≥ 2 the printed statement cannot even hold: k_x(y) is a scalar, x a vector.
+    const Matrix<rational> Q = kb::from_integers<rational>((IntMatrix(2, 2) << 1, 2, 3, 4).finished());
+    CHECK(kb::LinearKernel<rational>{}(Q.row(0), Q.row(1)) == 11);
 }
-//! [feature-map-exact]
-
-TEST_CASE_TEMPLATE("the features phi(x) = W^(1/2) m(x) reproduce the polynomial kernel in floating point [zhu:ex7b]",
-                   T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int q = *kb::test::size_in(1, 4), d = *kb::test::size_in(1, 4);
-        const T c = T(*kb::test::int_in(0, 6)) / T(2);
-        const kb::PolynomialKernel<T> k(c, d);
-        const kb::PolynomialFeatureMap<T> phi(k, q);
-        const Matrix<T> X = kb::from_integers<T>(*kb::test::points(2, q, 10), 10);
-        const Matrix<T> F = phi.features(X);
-        // Scale of the summands: Σ_α w_α |x^α||y^α| = (c + |x|ᵀ|y|)^d.
-        using std::abs;
-        using std::pow;
-        const T scale = pow(T(c + X.row(0).cwiseAbs().dot(X.row(1).cwiseAbs())), d);
-        KB_RC_WITHIN(T(abs(F.row(0).dot(F.row(1)) - k(X.row(0), X.row(1)))),
-                     kb::test::one_pass<T>(phi.dimension() + q + d, scale), "⟨φ(x), φ(y)⟩ − k(x, y)");
-    });
-}
-
-TEST_CASE("the multinomial weights are needed: all weights 1 does not reproduce (1 + x^T y)^2 [zhu:ex7b]") {
-    const kb::PolynomialKernel<rational> k(rational(1), 2);
-    const kb::PolynomialFeatureMap<rational> phi(k, 2);
-    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(2, 2) << 1, 2, 3, -1).finished());
-    const Matrix<rational> M = phi.monomials(X);
-    CHECK(rational(M.row(0).dot(M.row(1))) != k(X.row(0), X.row(1)));
-    CHECK(phi.inner_products(X, X)(0, 1) == k(X.row(0), X.row(1)));
-}
-
-// ---------------------------------------------------------------------------------------
-// zhu Example 7(b)
-// ---------------------------------------------------------------------------------------
-
-//! [ex7b]
-TEST_CASE("zhu Example 7(b): for q = 2 and d = 2 the map is (1 sqrt2 y1 sqrt2 y2 y1^2 sqrt2 y1y2 y2^2) - exact "
-          "weights 1 2 2 1 2 1 [zhu:ex7b]") {
-    const kb::PolynomialFeatureMap<rational> phi(kb::PolynomialKernel<rational>(rational(1), 2), 2);
-    REQUIRE(phi.dimension() == 6);
-    const std::vector<std::vector<int>> exponents = {{0, 0}, {1, 0}, {0, 1}, {2, 0}, {1, 1}, {0, 2}};
-    CHECK(phi.exponents() == exponents);
-    CHECK(phi.weights() == (Vector<rational>(6) << 1, 2, 2, 1, 2, 1).finished());
-}
-//! [ex7b]
 
 TEST_CASE("erratum: zhu's expansion of (1 + y_i^T y_j)^2 has wrong indices - the corrected second line is exact "
           "[zhu:ex7b]") {
     kb::test::property<rational>([] {
-        const Matrix<rational> P = kb::from_integers<rational>(*kb::test::points(2, 2, 10), 10);
+        const Matrix<rational> P = cube_points<rational>(2, 2);
         const rational k = kb::PolynomialKernel<rational>(rational(1), 2)(P.row(0), P.row(1));
         RC_ASSERT(corrected_second_line(P.row(0), P.row(1)) == k);
     });
@@ -245,17 +191,13 @@ TEST_CASE_TEMPLATE("erratum: zhu's printed map fails on random positive points w
     });
 }
 
-// ---------------------------------------------------------------------------------------
-// The Gaussian kernel's explicit feature map (erratum to zhu Example 7(c))
-// ---------------------------------------------------------------------------------------
-
 //! [gaussian-features]
 TEST_CASE_TEMPLATE("erratum: the Gaussian kernel has an explicit feature map - the truncated Taylor features "
                    "e^(-g|x|^2) sqrt((2g)^|a|/a!) x^a converge to k within the Taylor remainder [zhu:ex7c]",
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const int q = *kb::test::size_in(1, 2);
-        const Matrix<T> P = kb::from_integers<T>(*kb::test::points(2, q, 10), 10);
+        const Matrix<T> P = cube_points<T>(2, q);
         const auto k = kb::GaussianKernel<T>::from_gamma(kb::ratio<T>(*kb::test::int_in(1, 4), 4));
         const auto t = taylor_truncation(k, RowVector<T>(P.row(0)), RowVector<T>(P.row(1)));
         // |Σ_{|α|≤D} φ_α(x)φ_α(y) − k(x, y)| ≤ Taylor remainder + rounding, for every D ≤ D*.
@@ -282,72 +224,155 @@ TEST_CASE_TEMPLATE("companion: Taylor features with the weights (2g)^|a|/|a|! - 
     CHECK(wrong.error.back() > T(1) / T(100));
 }
 
-// ---------------------------------------------------------------------------------------
-// zhu Example 3: the lift that separates concentric circles
-// ---------------------------------------------------------------------------------------
-
-//! [ex3-lift]
-TEST_CASE("zhu Example 3: the lift (y1 y2 y1^2 + y2^2) puts circles of radius r on the plane x3 = r^2 and "
-          "x3 = 5/2 separates radius 1 from radius 2 exactly [zhu:ex3] [zhu:fig2]") {
+TEST_CASE("erratum: a feature map gives a positive SEMI-definite kernel - phi(x) = (x x^2) on three points gives a "
+          "singular Gram matrix [beeny:def3.7]") {
+    // beeny: "k would surely be symmetric and positive definite since inner products are".
     kb::test::property<rational>([] {
-        const int n = *kb::test::size_in(1, 8);
-        Matrix<rational> inner(n, 2), outer(n, 2);
-        for (int i = 0; i < n; ++i) {
-            inner.row(i) = on_circle(rational(1), rational(*kb::test::int_in(-20, 20), *kb::test::int_in(1, 9)));
-            outer.row(i) = on_circle(rational(2), rational(*kb::test::int_in(-20, 20), *kb::test::int_in(1, 9)));
-        }
-        const Matrix<rational> Li = kb::paraboloid_lift(inner), Lo = kb::paraboloid_lift(outer);
-        for (int i = 0; i < n; ++i) {
-            RC_ASSERT(Li(i, 2) == 1); // r² = 1, so x₃ = 1 < 5/2 …
-            RC_ASSERT(Lo(i, 2) == 4); // … and r² = 4: x₃ = 4 > 5/2 (the plane separates)
-            RC_ASSERT(Li.row(i).leftCols(2) == inner.row(i)); // the first two coordinates are kept
-            RC_ASSERT(Lo.row(i).leftCols(2) == outer.row(i));
-            // The lift is the paraboloid x₃ = x₁² + x₂² of its own first two coordinates.
-            RC_ASSERT(Li(i, 2) == Li(i, 0) * Li(i, 0) + Li(i, 1) * Li(i, 1));
-            RC_ASSERT(Lo(i, 2) == Lo(i, 0) * Lo(i, 0) + Lo(i, 1) * Lo(i, 1));
-        }
-    });
-}
-//! [ex3-lift]
-
-TEST_CASE("zhu Example 3: no line separates the circles in the plane - an inner point is a convex combination of "
-          "outer points so every affine f > 0 on them is > 0 on it [zhu:ex3]") {
-    kb::test::property<rational>([] {
-        // The outer sample (±2, 0), (0, ±2): the square |y₁| + |y₂| ≤ 2 contains the unit disc.
-        Matrix<rational> outer(4, 2);
-        outer << 2, 0, -2, 0, 0, 2, 0, -2;
-        const RowVector<rational> p = on_circle(rational(1), rational(*kb::test::int_in(-20, 20), *kb::test::int_in(1, 9)));
-        const rational a = p(0), b = p(1);
-        const rational s = (2 - (a < 0 ? -a : a) - (b < 0 ? -b : b)) / 8; // slack shared by the opposite pairs
-        Vector<rational> lambda(4);
-        lambda << (a > 0 ? a / 2 : rational(0)) + s, (a < 0 ? -a / 2 : rational(0)) + s,
-            (b > 0 ? b / 2 : rational(0)) + s, (b < 0 ? -b / 2 : rational(0)) + s;
-        for (int j = 0; j < 4; ++j) RC_ASSERT(lambda(j) >= 0);
-        RC_ASSERT(lambda.sum() == 1);
-        RC_ASSERT(RowVector<rational>(lambda.transpose() * outer) == p);
-        // Hence f(p) = Σⱼ λⱼ f(outerⱼ) for every affine f: a random f shows the consequence.
-        const rational w1 = *kb::test::int_in(-5, 5), w2 = *kb::test::int_in(-5, 5), w0 = *kb::test::int_in(-9, 9);
-        const auto f = [&](const RowVector<rational>& y) { return w0 + w1 * y(0) + w2 * y(1); };
-        rational combo(0);
-        for (int j = 0; j < 4; ++j) combo += lambda(j) * f(outer.row(j));
-        RC_ASSERT(f(p) == combo);
-    });
-}
-
-TEST_CASE("zhu Example 3: the lift induces the kernel x^T y + |x|^2 |y|^2 = linear + rank-one - exact and proven PSD "
-          "[zhu:ex3] [beeny:thm3.8.1] [beeny:thm3.8.5]") {
-    kb::test::property<rational>([] {
-        const int N = *kb::test::size_in(2, 8);
-        const Matrix<rational> Y = kb::from_integers<rational>(*kb::test::points(N, 2, 10), 10);
-        const Matrix<rational> Phi = kb::paraboloid_lift(Y);
-        const Matrix<rational> K = kb::gram(kb::ParaboloidLiftKernel<rational>{}, Y);
-        RC_ASSERT(K == Matrix<rational>(Phi * Phi.transpose()));
-        const auto g = [](const RowVector<rational>& x) { return rational(x.squaredNorm()); };
-        const auto rules = kb::combination(rational(1), kb::LinearKernel<rational>{}, rational(1),
-                                           kb::rank_one<rational>(g, "‖·‖²"));
-        RC_ASSERT(K == kb::gram(rules, Y));
+        const int N = *kb::test::size_in(3, 8);
+        const Matrix<rational> X = distinct_cube_points<rational>(N, 1);
+        Matrix<rational> Phi(N, 2);
+        for (int i = 0; i < N; ++i) Phi.row(i) << X(i, 0), X(i, 0) * X(i, 0);
+        const Matrix<rational> K = Phi * Phi.transpose();
         const kb::PsdCertificate cert = kb::certify_psd(K);
         RC_ASSERT(cert.proven());
-        RC_ASSERT(cert.rank <= 3); // a feature space of dimension 3
+        RC_ASSERT(cert.rank <= 2);
+        RC_ASSERT(!cert.definite); // N > 2 = dim of the feature space: singular
+    });
+}
+
+TEST_CASE("erratum: the feature space is not unique - phi1(x) = x and phi2(x) = (3x/5 4x/5) give the same kernel "
+          "[beeny:def3.7]") {
+    kb::test::property<rational>([] {
+        const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(2, 1, 20), 7);
+        const rational x = X(0, 0), y = X(1, 0);
+        const rational k1 = x * y;
+        const rational k2 = (rational(3, 5) * x) * (rational(3, 5) * y) + (rational(4, 5) * x) * (rational(4, 5) * y);
+        RC_ASSERT(k1 == k2);
+        RC_ASSERT(k1 == kb::LinearKernel<rational>{}(X.row(0), X.row(1)));
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// The proofs of the closure rules
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE("erratum: the eigenvalues of a Gram matrix need not be > 0 as the proof of rule 2 says - a linear kernel "
+          "on N > q points has exact rank q [beeny:thm3.8.2]") {
+    // Three points of ℝ¹: K₁ = xxᵀ has rank 1, so two eigenvalues are exactly 0, not > 0.
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(3, 1) << 1, 2, 5).finished());
+    const Matrix<rational> K1 = kb::gram(kb::LinearKernel<rational>{}, X);
+    const kb::PsdCertificate c1 = kb::certify_psd(K1);
+    REQUIRE(c1.proven());
+    CHECK(c1.rank == 1);
+    CHECK_FALSE(c1.definite);
+    CHECK(kb::quadratic_form(K1, (Vector<rational>(3) << 2, -1, 0).finished()) == 0);
+    // The conclusion still holds with λᵢ, μⱼ ≥ 0: K₁∘K₂ is PSD.
+    const Matrix<rational> K2 = kb::gram(kb::PolynomialKernel<rational>(rational(1), 2), X);
+    CHECK(kb::certify_psd(Matrix<rational>(K1.cwiseProduct(K2))).proven());
+}
+
+TEST_CASE("the constant term a0 of rule 3 is not a power of k1: it is the kernel g(x)g(y) with g = sqrt(a0) "
+          "- Gram a0 11^T of rank 1 [beeny:thm3.8.3] [beeny:thm3.8.5]") {
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(4, 2) << 1, 0, 0, 1, 2, 3, -1, 4).finished());
+    const Matrix<rational> K = kb::gram(kb::ConstantKernel<rational>(rational(9, 4)), X);
+    CHECK(K == Matrix<rational>(rational(9, 4) * Matrix<rational>::Ones(4, 4)));
+    const kb::PsdCertificate cert = kb::certify_psd(K);
+    CHECK(cert.proven());
+    CHECK(cert.rank == 1);
+    const auto g = [](const kb::RowVector<rational>&) { return rational(3, 2); }; // √(9/4)
+    CHECK(kb::gram(kb::rank_one<rational>(g), X) == K);
+}
+
+TEST_CASE("erratum: the proof of rule 4 concludes > 0 but a non-injective h gives a zero quadratic form with "
+          "c != 0 [beeny:thm3.8.4]") {
+    // h(x) = (x₁ + x₂): the points (1, 2) and (2, 1) have the same image, so c = e₁ − e₂ gives 0.
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(3, 2) << 1, 2, 2, 1, 0, 5).finished());
+    const auto h = kb::affine_map<rational>((Matrix<rational>(1, 2) << 1, 1).finished(),
+                                            kb::RowVector<rational>::Zero(1));
+    const Matrix<rational> K = kb::gram(kb::composition(kb::PolynomialKernel<rational>(rational(1), 2), h), X);
+    const Vector<rational> c = (Vector<rational>(3) << 1, -1, 0).finished();
+    CHECK(kb::quadratic_form(K, c) == 0);
+    CHECK_FALSE(kb::quadratic_form(K, c) > 0);
+}
+
+TEST_CASE("erratum: the proof of rule 5 concludes (sum y_i)^2 > 0 but c = (g(x2) -g(x1) 0) gives 0 with c != 0 "
+          "[beeny:thm3.8.5]") {
+    const auto g = [](const kb::RowVector<rational>& x) { return rational(1 + x(0)); };
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(3, 1) << 1, 3, 7).finished());
+    const Matrix<rational> K = kb::gram(kb::rank_one<rational>(g), X);
+    const Vector<rational> c = (Vector<rational>(3) << g(X.row(1)), -g(X.row(0)), 0).finished();
+    CHECK(c != Vector<rational>::Zero(3));
+    CHECK(kb::quadratic_form(K, c) == 0);
+}
+
+//! [exp-erratum]
+TEST_CASE("erratum: the proof of rule 6 computes the matrix exponential - for K1 = 0 it is I while the Gram matrix "
+          "of exp(k1) is 11^T exactly [beeny:thm3.8.6]") {
+    // k₁ = 0 is a kernel (rule 1 with zero weights). exp(k₁) = e⁰ = 1 everywhere: Gram 𝟙𝟙ᵀ.
+    // The matrix exponential Σ K₁^m/m! of the zero matrix is the identity (only m = 0
+    // contributes, so the series is exact). Different, and 𝟙𝟙ᵀ is singular, so "K is
+    // positive definite" fails too.
+    const int N = 3;
+    const Matrix<double> X = Vector<double>::LinSpaced(N, 1, 3);
+    const auto k1 = kb::ConstantKernel<double>(0.0);
+    const Matrix<double> entrywise = kb::gram(kb::exponential(k1), X);
+    CHECK(entrywise == Matrix<double>::Ones(N, N));
+    const Matrix<rational> K1 = Matrix<rational>::Zero(N, N);
+    Matrix<rational> term = Matrix<rational>::Identity(N, N), matrix_exp = term;
+    for (int m = 1; m <= 4; ++m) {
+        term = Matrix<rational>(term * K1) / rational(m);
+        matrix_exp += term;
+    }
+    CHECK(matrix_exp == Matrix<rational>::Identity(N, N));
+    CHECK(kb::convert_matrix<rational>(entrywise) != matrix_exp);
+    const kb::PsdCertificate cert = kb::certify_psd(kb::convert_matrix<rational>(entrywise));
+    CHECK(cert.proven());
+    CHECK_FALSE(cert.definite); // positive semi-definite only: rank 1
+    CHECK(cert.rank == 1);
+}
+//! [exp-erratum]
+
+TEST_CASE_TEMPLATE("erratum: the matrix exponential has eigenvalues e^lambda as the proof says but is not the Gram "
+                   "matrix of exp(k1) [beeny:thm3.8.6]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        using std::exp;
+        const int N = *kb::test::size_in(2, 7), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = distinct_cube_points<T>(N, q) / T(2);
+        const Matrix<T> K1 = kb::gram(kb::PolynomialKernel<T>(T(1), 2), X);
+        // The seed's own object, e^{K₁} = Σ_m K₁^m/m!, summed as a series (no eigendecomposition).
+        // With ρ = ‖K₁‖_F ≥ ‖K₁‖₂ the tail after M terms is at most
+        // ρ^{M+1}/(M+1)! · 1/(1 − ρ/(M+2)) in the 2-norm; stop when it is below ε·e^ρ.
+        const T rho = K1.norm(), eps = kb::epsilon<T>();
+        Matrix<T> term = Matrix<T>::Identity(N, N), series = term;
+        T power(1), tail(0); // power = ρ^M/M!
+        int M = 0;
+        for (bool done = false; !done && M < 2000;) {
+            ++M;
+            term = Matrix<T>(term * K1) / T(M); // K₁^M/M!
+            series += term;
+            power = power * rho / T(M);
+            if (T(M + 2) > rho) {
+                tail = power * rho / T(M + 1) / (T(1) - rho / T(M + 2));
+                done = tail <= eps * exp(rho);
+            }
+        }
+        RC_ASSERT(M < 2000);
+        // The seed's computation is right about the matrix exponential: its eigenvalues are e^λ, λ
+        // the eigenvalues of K₁ (computed independently). Errors: the tail, the rounding of the
+        // M products and sums (at most N·ε·(ρ + M)·e^ρ), the backward errors of the two
+        // eigensolvers (N·ε·e^ρ and, through e^λ, N·ε·ρ·e^ρ).
+        const Vector<T> lambda = kb::symmetric_eigen(K1).values;
+        const Vector<T> expl = lambda.array().exp().matrix();
+        const Vector<T> mu = kb::symmetric_eigen(series).values;
+        const auto bound = kb::test::factorisation<T>(N, T(exp(rho) * (T(2) * rho + T(M) + T(2))));
+        KB_RC_WITHIN(positive_part(T((mu - expl).cwiseAbs().maxCoeff() - tail)), bound,
+                     "eigenvalues of Σ K₁^m/m! are e^λ (beyond the truncation bound)");
+        // … but the Gram matrix of exp(k₁) is the entrywise exponential, another matrix: O(1) apart.
+        const Matrix<T> entrywise = kb::gram(kb::exponential(kb::PolynomialKernel<T>(T(1), 2)), X);
+        const T distance = kb::max_abs(Matrix<T>(entrywise - series));
+        // (the positive part: a signed distance − tail < 0 must not "exceed" by its magnitude)
+        KB_RC_EXCEEDS(positive_part(T(distance - tail)), bound, "e^{K₁} = exp∘K₁");
+        RC_ASSERT(distance > T(1) / T(10));
     });
 }

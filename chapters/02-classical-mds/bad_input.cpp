@@ -1,0 +1,90 @@
+/// \file bad_input.cpp
+/// \brief Refusals of bad input: classical MDS, the dissimilarity checks, the exact double
+///        centring, the stress, the objective and the Guttman step throw kb::error with a message.
+#include "test_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/mds.hpp"
+#include "chapter_support.hpp"
+
+#include <limits>
+
+using Q = Matrix<rational>;
+using kb::test::ch02::symmetric_zero_diagonal;
+
+TEST_CASE("classical_mds refuses bad input with a message: shapes and points and NaN and symmetry and p") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Matrix<double> B(3, 3);
+    B << 2, -1, -1, -1, 2, -1, -1, -1, 2; // eigenvalues 3, 3, 0
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Ones(1, 1)), 1), doctest::Contains("at least 2 points"),
+                         kb::error);
+    Matrix<double> bad = B;
+    bad(0, 1) = nan;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("is not finite"), kb::error);
+    bad = B;
+    bad(0, 1) = 5;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("must be symmetric"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 0), doctest::Contains("choose 1 ≤ components ≤ N"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 4), doctest::Contains("N = 3 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 3), doctest::Contains("only 2 positive eigenvalue"), kb::error);
+    CHECK(kb::ClassicalMds(B, 2).coordinates().cols() == 2);
+    // Every coordinate (the default) is one per positive eigenvalue; a negative count other
+    // than kb::all_components is refused.
+    CHECK(kb::ClassicalMds(B).components() == 2);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, -3), doctest::Contains("components = -3"), kb::error);
+    // All points identical: B = 0 has no positive eigenvalue at all.
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
+                         doctest::Contains("only 0 positive eigenvalue"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), kb::all_components,
+                                          kb::MdsInput::distances),
+                         doctest::Contains("every positive coordinate was asked for, but B has only 0"), kb::error);
+}
+
+TEST_CASE("dissimilarity matrices are checked: square and N >= 2 and finite and symmetric and zero diagonal and "
+          "non-negative") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Matrix<double> D(3, 3);
+    D << 0, 1, 2, 1, 0, 1, 2, 1, 0;
+    CHECK(kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates().rows() == 3);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(3, 2), 1, kb::MdsInput::distances),
+                         doctest::Contains("must be a square N×N dissimilarity matrix"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(1, 1)), 1, kb::MdsInput::distances),
+                         doctest::Contains("at least 2 points"), kb::error);
+    Matrix<double> bad = D;
+    bad(2, 0) = nan;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D(2,0) = nan is not finite"),
+                         kb::error);
+    bad = D;
+    bad(0, 2) = 3;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D must be symmetric"),
+                         kb::error);
+    bad = D;
+    bad(1, 1) = 1;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("diagonal of D must be zero"),
+                         kb::error);
+    bad = D;
+    bad(0, 1) = bad(1, 0) = -1;
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("negative dissimilarity"),
+                         kb::error);
+    // The same checks guard the squared form and the exact double centring.
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::squared_distances), doctest::Contains("negative dissimilarity"),
+                         kb::error);
+    Q asym = kb::from_integers<rational>(symmetric_zero_diagonal(3, {1, 4, 1}));
+    asym(1, 0) = 2;
+    CHECK_THROWS_WITH_AS(kb::gram_from_squared_distances(asym), doctest::Contains("D2 must be symmetric"), kb::error);
+}
+
+TEST_CASE("the stress and the objective and the Guttman step refuse configurations of the wrong size") {
+    Matrix<double> D(3, 3);
+    D << 0, 1, 2, 1, 0, 1, 2, 1, 0;
+    const Matrix<double> X = Matrix<double>::Zero(2, 1);
+    CHECK_THROWS_WITH_AS(kb::mds_stress(D, X), doctest::Contains("one row per point"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::guttman_transform(D, X), doctest::Contains("X is 2×1 but D is 3×3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::classical_mds_objective(D, X), doctest::Contains("one row per point"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::squared_distances(Matrix<double>(0, 2)), doctest::Contains("at least 1 point"),
+                         kb::error);
+    Matrix<double> Y = Matrix<double>::Zero(2, 2);
+    Y(1, 1) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::city_block_distances(Y), doctest::Contains("is not finite"), kb::error);
+}

@@ -1,0 +1,187 @@
+/// \file worked_examples.cpp
+/// \brief The chapter's numeric examples to full precision against exact enclosures: the table
+///        of non-Euclidean dissimilarities (zhu:2.2.2) and the five points of the stress erratum
+///        (zhu:mds-setup, zhu:def1), each with a failing companion.
+#include "exact_roots.hpp"
+#include "test_support.hpp"
+
+#include "kernelbook/centering.hpp"
+#include "kernelbook/mds.hpp"
+#include "chapter_support.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+using Q = Matrix<rational>;
+using QVector = Vector<rational>;
+using kb::test::ch02::agrees_with_printed;
+using kb::test::ch02::symmetric_zero_diagonal;
+namespace er = kb::test::exact_roots;
+
+namespace {
+
+/// B = −½ J D⁽²⁾ J by the plain products with J = I − 𝟙𝟙ᵀ/N, in rationals: the reference's own
+/// route, not kb::gram_from_squared_distances.
+Q reference_gram(const IntMatrix& D2) {
+    const Eigen::Index N = D2.rows();
+    const Q J = Q::Identity(N, N) - Q::Constant(N, N, rational(1, N));
+    return Q(rational(-1, 2) * J * kb::from_integers<rational>(D2) * J);
+}
+
+/// max_i Σ_j |b_ij| ≥ ‖B‖₂ for a symmetric B (‖B‖₂ ≤ (‖B‖₁‖B‖_∞)^{1/2} = ‖B‖_∞), exactly.
+rational row_sum_norm(const Q& B) {
+    rational best(0);
+    for (Eigen::Index i = 0; i < B.rows(); ++i) {
+        rational s(0);
+        for (Eigen::Index j = 0; j < B.cols(); ++j) s += abs(B(i, j));
+        best = std::max(best, s);
+    }
+    return best;
+}
+
+/// The rounding bound of an eigenvalue of −½JD⁽²⁾J computed in T from integer D⁽²⁾: the
+/// centring is one pass of length N per entry, |δb_ij| ≤ c₁·N·ε·max d², so
+/// ‖δB‖₂ ≤ N·max|δb_ij| ≤ c₁·N²·ε·max d² ≤ c₂·N·ε·max d² (c₁N ≤ c₂ for N ≤ 8); the
+/// eigensolver adds c₂·N·ε·‖B‖₂ ≤ c₂·N·ε·‖B‖_∞ (Weyl): c₂·N·ε·(‖B‖_∞ + max d²).
+template <class T>
+kb::test::Bound<T> eigenvalue_bound(const IntMatrix& D2) {
+    return kb::test::factorisation<T>(D2.rows(), static_cast<T>(row_sum_norm(reference_gram(D2)) + rational(D2.maxCoeff())));
+}
+
+/// The library's error against the enclosures, eigenvalue by eigenvalue (both decreasing).
+template <class T>
+void check_spectrum(const Vector<T>& computed, const std::vector<er::Root>& exact, const kb::test::Bound<T>& bound,
+                    const std::string& what) {
+    REQUIRE(computed.size() == static_cast<Eigen::Index>(exact.size()));
+    for (std::size_t j = 0; j < exact.size(); ++j) {
+        KB_CHECK_WITHIN(er::enclosure_error(computed(j), exact[j]), bound, what + ", λ" + std::to_string(j + 1));
+        // A non-zero eigenvalue is resolved to ≥ 40 (real50) / 90 (real100) significant digits.
+        if (!(exact[j].lo <= 0 && exact[j].hi >= 0)) {
+            const rational magnitude = std::min(rational(abs(exact[j].lo)), rational(abs(exact[j].hi)));
+            CHECK(er::to_rational(bound.value) <= er::ten_to_minus(er::required_digits<T>()) * magnitude);
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("the table of non-Euclidean examples to full precision: the eigenvalues that classical MDS reports "
+                   "are the roots of det(xI - B) to 40 digits in real50 and 90 in real100 [zhu:2.2.2]",
+                   T, KB_REALS) {
+    const IntMatrix L1 = symmetric_zero_diagonal(4, {1, 2, 1, 1, 2, 1});
+    const IntMatrix T3 = symmetric_zero_diagonal(3, {1, 3, 1});
+    const IntMatrix S = symmetric_zero_diagonal(4, {1, 1, 1, 2, 2, 2});
+    // The table's printed spectra and negative masses Σ_{λ<0}|λ| / Σ|λ|.
+    const std::vector<std::vector<rational>> printed = {
+        {2, 2, 0, -1}, {rational(9, 2), 0, rational(-5, 6)}, {2, 2, 0, rational(-1, 4)}};
+    const std::vector<rational> mass = {rational(1, 5), rational(5, 32), rational(1, 17)};
+    const std::vector<IntMatrix> tables = {L1, T3, S};
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+        const IntMatrix D2 = tables[t].cwiseProduct(tables[t]);
+        const Eigen::Index N = D2.rows();
+        // The reference: roots of det(xI − B) with multiplicity, enclosed to 10⁻¹²⁰ relative.
+        const std::vector<er::Root> roots = er::eigenvalues(reference_gram(D2), er::reference_width());
+        REQUIRE(roots.size() == static_cast<std::size_t>(N));
+        for (Eigen::Index j = 0; j < N; ++j) {
+            CHECK(roots[j].lo <= printed[t][j]); // the table's numbers lie in the enclosures
+            CHECK(roots[j].hi >= printed[t][j]);
+        }
+        // The library in T: −½JD⁽²⁾J, its eigenvalues through classical MDS (all N reported).
+        const auto mds = kb::ClassicalMds(kb::from_integers<T>(D2), 1, kb::MdsInput::squared_distances);
+        const auto bound = eigenvalue_bound<T>(D2);
+        check_spectrum<T>(mds.eigenvalues(), roots, bound, "table " + std::to_string(t + 1));
+        CHECK(mds.negative() == 1);
+        // Negative mass n/d: |δ(n/d)| ≤ (|δn| + (n/d)|δd|)/d ≤ 2N·b/d, b the eigenvalue bound.
+        rational total(0);
+        for (const rational& l : printed[t]) total += abs(l);
+        KB_CHECK_WITHIN(T(mds.negative_mass() - static_cast<T>(mass[t])),
+                        kb::test::factorisation<T>(N, static_cast<T>(2 * N * (row_sum_norm(reference_gram(D2)) +
+                                                                               rational(D2.maxCoeff())) / total)),
+                        "negative mass Σ|λ<0|/Σ|λ|");
+    }
+}
+
+TEST_CASE_TEMPLATE("companion: a city-block diagonal of 2 + 1/100 moves the eigenvalues of the first table beyond the "
+                   "bound of the full-precision check [zhu:2.2.2]",
+                   T, KB_REALS) {
+    const IntMatrix L1 = symmetric_zero_diagonal(4, {1, 2, 1, 1, 2, 1});
+    const IntMatrix D2 = L1.cwiseProduct(L1);
+    const std::vector<er::Root> roots = er::eigenvalues(reference_gram(D2), er::reference_width());
+    Matrix<T> wrong = kb::from_integers<T>(D2);
+    wrong(0, 2) = wrong(2, 0) = kb::ratio<T>(201, 100) * kb::ratio<T>(201, 100); // d₁₃ = 2.01
+    const auto mds = kb::ClassicalMds(wrong, 1, kb::MdsInput::squared_distances);
+    const auto bound = eigenvalue_bound<T>(D2);
+    // The double eigenvalue 2 splits and −1 moves; 0 stays (𝟙 is always in the kernel of B).
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(0)), roots[0]), bound, "λ₁ of a wrong table");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(3)), roots[3]), bound, "λ₄ of a wrong table");
+    KB_CHECK_WITHIN(er::enclosure_error(T(mds.eigenvalues()(2)), roots[2]), bound, "λ₃ = 0 of any table");
+}
+
+TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4 0) (0 3) (4 3) (2 1) has eigenvalues "
+                   "16 and 46/5 and strain (46/5)^2 = 84.64 and stress 42.968 as exact algebraic numbers "
+                   "[zhu:mds-setup] [zhu:def1]",
+                   T, KB_REALS) {
+    using std::abs;
+    const IntMatrix Yi = (IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished();
+    IntMatrix D2(5, 5);
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) D2(i, j) = (Yi.row(i) - Yi.row(j)).squaredNorm();
+    // The reference: B exactly, its eigenvalues as roots, and the MDS coordinate exactly: the
+    // centred x is an eigenvector of B for the simple eigenvalue 16, so X = ±x_c (rational).
+    const Q B = reference_gram(D2);
+    const std::vector<er::Root> roots = er::eigenvalues(B, er::reference_width());
+    REQUIRE(roots.size() == 5);
+    CHECK((roots[0].lo <= 16 && roots[0].hi >= 16 && roots[0].multiplicity == 1));
+    CHECK((roots[1].lo <= rational(46, 5) && roots[1].hi >= rational(46, 5)));
+    CHECK((roots[2].lo == 0 && roots[2].hi == 0 && roots[2].multiplicity == 3));
+    QVector xc(5);
+    for (int i = 0; i < 5; ++i) xc(i) = rational(Yi(i, 0)) - 2; // x̄ = 2
+    CHECK(QVector(B * xc) == QVector(rational(16) * xc));
+    CHECK(xc.squaredNorm() == 16); // ‖√16 · u₁‖ = ‖x_c‖: X = ±x_c
+    // Stress Σ_{i≠j}(d_ij − e_ij)² = Σ(d² + e² − 2e·d), e_ij = |x_i − x_j| ≥ 0, d_ij = √(d²_ij)
+    // enclosed as the positive root of x² − d²_ij: an enclosure of the stress.
+    rational stress_lo(0), stress_hi(0), spread(0);
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) {
+            if (i == j) continue;
+            const rational e = abs(xc(i) - xc(j));
+            const er::Root d = er::real_roots(er::Poly({rational(-D2(i, j)), 0, 1}), er::reference_width())[0];
+            stress_lo += D2(i, j) + e * e - 2 * e * d.hi;
+            stress_hi += D2(i, j) + e * e - 2 * e * d.lo;
+            spread += std::max(rational(abs(d.lo - e)), rational(abs(d.hi - e))); // ≥ |d − e|
+        }
+    const er::Root stress{stress_lo, stress_hi, 1};
+    CHECK(agrees_with_printed(stress.lo, 42968, 3));
+    const er::Root strain{roots[1].lo * roots[1].lo, roots[1].hi * roots[1].hi, 1};
+    CHECK(agrees_with_printed(strain.lo, 8464, 2));
+
+    const Matrix<T> Y = kb::from_integers<T>(Yi);
+    const Matrix<T> D = kb::distances(Y);
+    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
+    // Eigenvalues of B: as the table above, with B built from D = √(D⁽²⁾) rounded (|δd²| ≤ 2ε d²).
+    check_spectrum<T>(mds.eigenvalues(), roots, eigenvalue_bound<T>(D2), "five points");
+    // Strain ‖B − XXᵀ‖_F² = λ₂²: X minimises it, so X's error enters to second order; the error of
+    // the computed B enters as 2‖B − XXᵀ‖_F‖δB‖_F ≤ 2λ₂·N·c₁Nε·max d² ≤ c₂Nε·2λ₂ max d² (c₁N ≤ c₂),
+    // the rounding of XXᵀ (entries ≲ ε λ₁ ≤ ε tr B) as 2λ₂·Nε tr B, the final sum as c₁N²ε·λ₂².
+    const rational trB = B.trace(), max_d2 = rational(D2.maxCoeff());
+    const auto bound_strain = kb::test::factorisation<T>(5, static_cast<T>(2 * roots[1].hi * (trB + max_d2)));
+    KB_CHECK_WITHIN(er::enclosure_error(kb::classical_mds_objective(mds.gram(), mds.coordinates()), strain), bound_strain, "strain = λ₂²");
+    CHECK(er::to_rational(bound_strain.value) <= er::ten_to_minus(er::required_digits<T>()) * strain.lo);
+    // Stress: not stationary in X, so X's error enters to first order: |δS| ≤ 2Σ|d − e|(|δd| + |δe|),
+    // |δe| ≤ 2 max|δx_i|, δX = δ(√λ₁ u₁) ≤ (√λ₁ + 1/(2√λ₁))·c₂Nε(‖B‖ + max d²)/gap ≤ (√λ₁ + 1)·…
+    // (λ₁ ≥ 1), √λ₁ from the enclosure of the positive root of x² − λ₁,hi; |δd| ≤ ε d is below
+    // that, and the sum's own rounding c₁N²ε·S is covered by c₂N ≥ c₁N.
+    const rational gap = er::gap_lower_bound(roots[0], roots[1]);
+    const rational sqrt_l1 = er::real_roots(er::Poly({rational(-roots[0].hi), 0, 1}), er::reference_width())[0].hi + 1;
+    const auto bound_stress =
+        kb::test::subspace<T>(5, static_cast<T>(2 * spread * 2 * sqrt_l1 * (trB + max_d2)), static_cast<T>(gap));
+    KB_CHECK_WITHIN(er::enclosure_error(kb::mds_stress(D, mds.coordinates()), stress), bound_stress, "stress = 42.968…");
+    CHECK(er::to_rational(bound_stress.value) <= er::ten_to_minus(er::required_digits<T>()) * stress.lo);
+    // Companion: the same checks reject the strain λ₁² (the wrong eigenvalue discarded) and the
+    // stress counted once per pair (the seed's Σ over all i, j counts each pair twice).
+    const er::Root wrong_strain{roots[0].lo * roots[0].lo, roots[0].hi * roots[0].hi, 1};
+    KB_CHECK_EXCEEDS(er::enclosure_error(kb::classical_mds_objective(mds.gram(), mds.coordinates()), wrong_strain), bound_strain,
+                     "strain = λ₁²");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(kb::mds_stress(D, mds.coordinates()) / 2), stress), bound_stress, "stress over i < j");
+}

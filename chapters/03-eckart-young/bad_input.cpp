@@ -1,0 +1,43 @@
+/// \file bad_input.cpp
+/// \brief Refusals of bad input: the truncations and best rank-p approximations of
+///        eckart_young.hpp throw kb::error with a message that says what is wrong.
+#include "test_support.hpp"
+
+#include "kernelbook/eckart_young.hpp"
+
+#include <limits>
+
+TEST_CASE("eckart_young.hpp refuses bad input with a message: rank out of range and non-PSD and bad indices and "
+          "empty or non-finite data") {
+    Matrix<double> G(2, 2);
+    G << 2, 1, 1, 2; // eigenvalues 3, 1
+    CHECK(kb::truncate_psd(G, 0).approximation.isZero());
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, 3), doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(G, -1), doctest::Contains("rank p = -1"), kb::error);
+    Matrix<double> A(2, 2);
+    A << 1, 2, 2, 1; // eigenvalues 3, −1
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(A, 1), doctest::Contains("G is not positive semi-definite"), kb::error);
+    CHECK(kb::best_rank_p_symmetric(A, 1).kept == kb::IndexList{0});
+    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(A, 5), doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::best_psd_rank_p(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
+    Matrix<double> N = A;
+    N(0, 1) = 7;
+    CHECK_THROWS_WITH_AS(kb::best_rank_p_symmetric(N, 1), doctest::Contains("must be symmetric"), kb::error);
+    N(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::truncate_psd(N, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(Matrix<double>::Ones(3, 2)), 3),
+                         doctest::Contains("choose 0 ≤ p ≤ 2"), kb::error);
+    Matrix<double> X = Matrix<double>::Ones(3, 2);
+    X(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("truncate_svd: X(1,0) = nan is not finite"), kb::error);
+    X(1, 0) = -std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(X, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::truncate_svd(Matrix<double>(0, 2), 0), doctest::Contains("truncate_svd: X must be non-empty"),
+                         kb::error);
+    const Vector<double> lam = Vector<double>::Ones(2);
+    const Matrix<double> U = Matrix<double>::Identity(2, 2);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {2}), doctest::Contains("index 2 is out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(lam, U, {1, 1}), doctest::Contains("index 1 is repeated"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::eigen_sum(Vector<double>(Vector<double>::Ones(3)), U, {0}),
+                         doctest::Contains("3 eigenvalues but 2 eigenvectors"), kb::error);
+}

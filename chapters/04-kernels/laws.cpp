@@ -1,0 +1,418 @@
+/// \file laws.cpp
+/// \brief Laws over random points in double, real50 and real100, the failing companions next
+///        to their laws: symmetry and PSD Gram matrices of the kernels, the σ conventions, the
+///        Laplacian and Gaussian through the closure rules, the rules and random rule trees.
+#include "test_support.hpp"
+
+#include "kernelbook/certify.hpp"
+#include "kernelbook/closure.hpp"
+#include "kernelbook/features.hpp"
+#include "kernelbook/kernels.hpp"
+#include "kernelbook/spectral.hpp"
+
+#include "chapter_support.hpp"
+#include "expression_tree.hpp"
+#include "impostors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+using kb::test::ch04::cube_points;
+using kb::test::ch04::distinct_cube_points;
+using kb::test::ch04::double_sum;
+using kb::test::ch04::min_eigenvalue;
+
+namespace {
+
+// k(x, y) = xᵀAy with A = [[1, 1], [−1, 1]]: the quadratic form is ‖v‖² ≥ 0, but k is not symmetric.
+struct SkewBilinear {
+    using Scalar = rational;
+    template <class A, class B>
+    rational operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
+        return x(0) * (y(0) + y(1)) + x(1) * (y(1) - y(0));
+    }
+    std::string describe() const { return "xᵀ[[1, 1], [−1, 1]]y"; }
+};
+
+using kb::test::negative_part;
+using kb::test::positive_part;
+
+// The evaluation error model of a random tree (checked by the property "the error model of
+// the tree property holds" below, against exact and real100 Gram matrices): every rule is
+// applied to arguments scaled into [−1, 1] and polynomials have degree ≤ 3, so an evaluation
+// error grows by at most 3 per level: each entry of the computed Gram matrix is within
+// c₁(2q + 2)ε·B·size(e)·3^height(e) of the exact one (B the bound of the root).
+template <class T>
+kb::test::Bound<T> tree_evaluation_bound(const kb::tree::Expr& e, int q) {
+    using std::pow;
+    const T B = kb::convert<T>(kb::tree::bound(e, q));
+    const T amplification = T(kb::tree::size(e)) * pow(T(3), kb::tree::height(e));
+    return kb::test::one_pass<T>(2 * q + 2, B * amplification);
+}
+
+// The bound on the negative part of λ_min of a computed N×N Gram matrix K̂ of a tree kernel,
+// its two sources bounded separately (not multiplied):
+//  - evaluation: K is PSD and ‖K̂ − K‖₂ ≤ ‖K̂ − K‖_F ≤ N·η (η = tree_evaluation_bound), so
+//    λ_min(K̂) ≥ −N·η (Weyl);
+//  - the eigensolver: the computed λ̂_min is exact for K̂ + F, ‖F‖ ≤ c₂Nε‖K̂‖₂, with
+//    ‖K̂‖₂ ≤ N·max|K̂ᵢⱼ| ≤ N·(B + η) from the inputs (|k| ≤ B on the cube).
+template <class T>
+kb::test::Bound<T> tree_psd_bound(const kb::tree::Expr& e, int q, int N) {
+    const T B = kb::convert<T>(kb::tree::bound(e, q));
+    const T eta = tree_evaluation_bound<T>(e, q).value;
+    const T scale = T(N) * (B + eta);
+    return {T(kb::test::factorisation<T>(N, scale).value + T(N) * eta), "factorisation + N·evaluation (tree)", N, scale};
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------
+// The definition and the basic kernels
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE_TEMPLATE("every kernel of the library is symmetric: k(x y) = k(y x) exactly [zhu:def4] [beeny:def3.6]", T,
+                   KB_ALL_SCALARS) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 4);
+        const IntMatrix P = *kb::test::points(2, q, 10);
+        const Matrix<T> X = kb::from_integers<T>(P, 10);
+        const Matrix<T> U = kb::from_integers<T>(P.cwiseAbs(), 10); // non-negative data for min
+        const RowVector<T> x = X.row(0), y = X.row(1);
+        // Each value is computed by the same operations in the same order both ways, so the
+        // equality is exact in every type, not only in rationals.
+        RC_ASSERT(kb::LinearKernel<T>{}(x, y) == kb::LinearKernel<T>{}(y, x));
+        const kb::PolynomialKernel<T> poly(T(1) / T(2), 3);
+        RC_ASSERT(poly(x, y) == poly(y, x));
+        RC_ASSERT(kb::MinKernel<T>{}(U.row(0), U.row(1)) == kb::MinKernel<T>{}(U.row(1), U.row(0)));
+        const auto k1 = kb::PixelPolynomialKernel<T>(q, 9);
+        const auto k2 = kb::SignedPixelPolynomialKernel<T>(q, 9);
+        RC_ASSERT(k1(U.row(0), U.row(1)) == k1(U.row(1), U.row(0)));
+        RC_ASSERT(k2(U.row(0), U.row(1)) == k2(U.row(1), U.row(0)));
+        if constexpr (!kb::is_exact_v<T>) {
+            const auto g = kb::GaussianKernel<T>::from_gamma(T(3) / T(2));
+            const auto l = kb::LaplacianKernel<T>::from_gamma(T(3) / T(2));
+            RC_ASSERT(g(x, y) == g(y, x));
+            RC_ASSERT(l(x, y) == l(y, x));
+        }
+    });
+}
+
+TEST_CASE("symmetry is a separate condition: x^T A y with A = [[1 1] [-1 1]] has quadratic forms |sum c_i x_i|^2 >= 0 "
+          "but is not symmetric [zhu:def4]") {
+    kb::test::property<rational>([] {
+        const int N = *kb::test::size_in(2, 8);
+        const Matrix<rational> X = cube_points<rational>(N, 2);
+        const Vector<rational> c = kb::from_integers<rational>(*kb::test::int_matrix(N, 1, -5, 5));
+        const RowVector<rational> v = c.transpose() * X;
+        RC_ASSERT(double_sum(SkewBilinear{}, X, c) == v.squaredNorm());
+    });
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(2, 2) << 1, 0, 0, 1).finished());
+    CHECK(SkewBilinear{}(X.row(0), X.row(1)) == 1);
+    CHECK(SkewBilinear{}(X.row(1), X.row(0)) == -1);
+    // Its "Gram matrix" is not symmetric, so it is not a Gram matrix of a kernel at all.
+    Matrix<rational> K(2, 2);
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) K(i, j) = SkewBilinear{}(X.row(i), X.row(j));
+    CHECK_THROWS_WITH_AS(kb::certify_psd(K), doctest::Contains("must be exactly symmetric"), kb::error);
+}
+
+TEST_CASE_TEMPLATE("the Gram matrices of the basic kernels are PSD in floating point [zhu:def4] [zhu:ex7a] "
+                   "[zhu:ex7b] [zhu:ex7c]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 10), q = *kb::test::size_in(1, 4);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const T gamma = T(*kb::test::int_in(1, 8)) / T(4);
+        const Matrix<T> Ks[] = {kb::gram(kb::LinearKernel<T>{}, X), kb::gram(kb::PolynomialKernel<T>(T(1), 2), X),
+                                kb::gram(kb::GaussianKernel<T>::from_gamma(gamma), X),
+                                kb::gram(kb::LaplacianKernel<T>::from_gamma(gamma), X)};
+        for (const Matrix<T>& K : Ks)
+            KB_RC_WITHIN(T(-std::min(min_eigenvalue(K), T(0))), kb::test::factorisation<T>(N, K.norm()),
+                         "negative part of λ_min");
+    });
+}
+
+TEST_CASE_TEMPLATE("the impostors fail the floating-point PSD check too: lambda_min far below the rounding bound [zhu:def4] [beeny:def3.6]", T,
+                   KB_REALS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(2, 1) << 1, 2).finished());
+    const Matrix<T> Ks[] = {kb::gram(kb::impostor::Sigmoid<T>{T(1), T(0)}, X),
+                            kb::gram(kb::impostor::ExpDistance<T>{}, X), kb::gram(kb::impostor::Max<T>{}, X),
+                            kb::gram(kb::impostor::Distance<T>{T(1)}, X)};
+    for (const Matrix<T>& K : Ks) {
+        const T lambda = kb::symmetric_eigen(K).values(1);
+        KB_CHECK_EXCEEDS(T(-std::min(lambda, T(0))), kb::test::factorisation<T>(2, K.norm()), "λ_min");
+    }
+}
+
+TEST_CASE_TEMPLATE("zhu's kernel with sigma_zhu = sqrt(2) sigma_ghiasi is ghiasi's kernel - with the same number "
+                   "sigma they differ [zhu:ex7c] [ghiasi:eq1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 4);
+        const Matrix<T> X = distinct_cube_points<T>(2, q);
+        using std::sqrt;
+        const T sigma = T(*kb::test::int_in(1, 20)) / T(10);
+        const auto ghiasi = kb::GaussianKernel<T>::from_sigma(sigma);
+        const auto zhu = kb::GaussianKernel<T>::from_zhu_sigma(sqrt(T(2)) * sigma);
+        const T a = ghiasi(X.row(0), X.row(1)), b = zhu(X.row(0), X.row(1));
+        using std::abs;
+        KB_RC_WITHIN(T(abs(a - b)), kb::test::one_pass<T>(q + 8, T(1)), "exp(−d²/2σ²) = exp(−d²/(√2σ)²)");
+    });
+    // The failing companion: reading ghiasi's σ as zhu's changes the kernel by O(1).
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(2, 1) << 0, 1).finished());
+    const T same_sigma = T(1);
+    const T a = kb::GaussianKernel<T>::from_sigma(same_sigma)(X.row(0), X.row(1));     // e^{−1/2}
+    const T b = kb::GaussianKernel<T>::from_zhu_sigma(same_sigma)(X.row(0), X.row(1)); // e^{−1}
+    using std::abs;
+    KB_CHECK_EXCEEDS(T(abs(a - b)), kb::test::one_pass<T>(9, T(1)), "same σ in both conventions");
+}
+
+//! [laplacian-rules]
+TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|) = g(s)g(t) min(h(s) h(t)) and "
+                   "the l1 kernel is the product over coordinates [beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 4);
+        const Matrix<T> X = cube_points<T>(2, q);
+        const T gamma = T(*kb::test::int_in(1, 8)) / T(4);
+        using std::exp;
+        const auto one_d = [gamma](const T& s, const T& t) {
+            // e^{−γs} e^{−γt} min(e^{2γs}, e^{2γt}): rule 5 times the min kernel composed with h(s) = e^{2γs}.
+            const T hs = exp(T(2) * gamma * s), ht = exp(T(2) * gamma * t);
+            return exp(-gamma * s) * exp(-gamma * t) * (hs < ht ? hs : ht);
+        };
+        T product(1);
+        for (int i = 0; i < q; ++i) product *= one_d(X(0, i), X(1, i));
+        const T k = kb::LaplacianKernel<T>::from_gamma(gamma)(X.row(0), X.row(1));
+        using std::abs;
+        KB_RC_WITHIN(T(abs(product - k)), kb::test::one_pass<T>(6 * q, T(1)), "∏ᵢ e^{−γ|xᵢ−yᵢ|} via min");
+    });
+}
+//! [laplacian-rules]
+
+TEST_CASE("with max in place of min the Laplacian factorisation gives exp(+g|s-t|) - which is not a kernel "
+          "[beeny:thm3.8.2] [beeny:thm3.8.4] [beeny:thm3.8.5]") {
+    // e^{−γs}e^{−γt}·max(e^{2γs}, e^{2γt}) = e^{+γ|s−t|}: the failing companion of the factorisation.
+    const Matrix<kb::interval> S = kb::to_interval(kb::from_integers<rational>((IntMatrix(2, 1) << 0, 1).finished(), 2));
+    const kb::interval gamma(1);
+    Matrix<kb::interval> K(2, 2);
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+            using std::exp;
+            const kb::interval hs = exp(2 * gamma * S(i, 0)), ht = exp(2 * gamma * S(j, 0));
+            K(i, j) = exp(-gamma * S(i, 0)) * exp(-gamma * S(j, 0)) * (i == j || i == 1 ? hs : ht); // max: the later point
+        }
+    K(0, 1) = K(1, 0); // identical intervals, as a Gram matrix has
+    const kb::PsdCertificate cert = kb::certify_psd(K);
+    REQUIRE(cert.refuted());
+    CHECK(kb::certainly_negative(kb::quadratic_form(K, cert.witness)));
+}
+
+// ---------------------------------------------------------------------------------------
+// The closure rules
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE_TEMPLATE("rule 1 in floating point: a non-negative combination of Gaussian and Laplacian kernels has "
+                   "a PSD Gram matrix [beeny:thm3.8.1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const T a1 = T(*kb::test::int_in(0, 4)), a2 = T(*kb::test::int_in(0, 4));
+        const auto k = kb::combination(a1, kb::GaussianKernel<T>::from_gamma(T(1)), a2,
+                                       kb::LaplacianKernel<T>::from_gamma(T(1) / T(2)));
+        const Matrix<T> K = kb::gram(k, X);
+        // λ_min ≥ −(backward error of the eigensolver at ‖K‖ ≤ N(a₁ + a₂)).
+        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), kb::test::factorisation<T>(N, T(N) * (a1 + a2 + 1)),
+                     "negative part of λ_min(a₁K₁ + a₂K₂)");
+    });
+}
+
+//! [hadamard-argument]
+TEST_CASE_TEMPLATE("the seed's argument for rule 2 holds: K1 o K2 = sum_ij lambda_i mu_j (v_i o u_j)(v_i o u_j)^T "
+                   "[beeny:thm3.8.2]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 7), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const Matrix<T> K1 = kb::gram(kb::LinearKernel<T>{}, X);
+        const Matrix<T> K2 = kb::gram(kb::GaussianKernel<T>::from_gamma(T(1)), X);
+        const auto e1 = kb::symmetric_eigen(K1), e2 = kb::symmetric_eigen(K2);
+        Matrix<T> S = Matrix<T>::Zero(N, N);
+        for (int i = 0; i < N; ++i)
+            for (int j = 0; j < N; ++j) {
+                const Vector<T> w = e1.vectors.col(i).cwiseProduct(e2.vectors.col(j));
+                S += e1.values(i) * e2.values(j) * w * w.transpose();
+            }
+        // Backward errors of the two eigendecompositions, ‖E₁‖ ≤ c N ε ‖K₁‖ and the same for K₂,
+        // enter K₁∘K₂ multiplied by the entries of the other factor (≤ ‖K₂‖, ‖K₁‖).
+        KB_RC_WITHIN(T((S - K1.cwiseProduct(K2)).norm()), kb::test::factorisation<T>(N * N, K1.norm() * K2.norm()),
+                     "‖Σ λᵢμⱼ (vᵢ∘uⱼ)(vᵢ∘uⱼ)ᵀ − K₁∘K₂‖");
+    });
+}
+//! [hadamard-argument]
+
+TEST_CASE_TEMPLATE("rule 6: exp(k1) - the entrywise exponential - has a PSD Gram matrix [beeny:thm3.8.6]", T,
+                   KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const auto k1 = kb::combination(T(1) / T(2), kb::LinearKernel<T>{}, T(1) / T(4),
+                                        kb::PolynomialKernel<T>(T(1), 2));
+        const Matrix<T> K = kb::gram(kb::exponential(k1), X);
+        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), kb::test::factorisation<T>(N, K.norm()),
+                     "negative part of λ_min(exp∘K₁)");
+    });
+}
+
+TEST_CASE_TEMPLATE("normalisation k(x y)/sqrt(k(x x)k(y y)) gives a kernel with unit diagonal and values in [-1 1] "
+                   "[beeny:thm3.8.2] [beeny:thm3.8.5]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const Matrix<T> K = kb::gram(kb::normalised(kb::PolynomialKernel<T>(T(1), 3)), X);
+        const auto bound = kb::test::one_pass<T>(8, T(1));
+        KB_RC_WITHIN(T((K.diagonal() - Vector<T>::Ones(N)).cwiseAbs().maxCoeff()), bound, "k̃(x, x) = 1");
+        RC_ASSERT(kb::max_abs(K) <= T(1) + bound.value);
+        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), kb::test::factorisation<T>(N, T(N)),
+                     "negative part of λ_min(K̃)");
+    });
+}
+
+TEST_CASE_TEMPLATE("normalisation with the wrong factor k(x y)/(k(x x)k(y y)) does not give a unit diagonal [beeny:thm3.8.2] [beeny:thm3.8.5]", T,
+                   KB_REALS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(2, 2) << 1, 2, -3, 1).finished(), 2);
+    const kb::PolynomialKernel<T> k(T(1), 3);
+    const T kxx = k(X.row(0), X.row(0));
+    const T wrong = kxx / (kxx * kxx);
+    using std::abs;
+    KB_CHECK_EXCEEDS(T(abs(wrong - T(1))), kb::test::one_pass<T>(8, T(1)), "wrong normalisation");
+    CHECK_THROWS_WITH_AS(kb::normalised(kb::LinearKernel<T>{})(Matrix<T>::Zero(1, 2).row(0), X.row(0)),
+                         doctest::Contains("must be > 0 to normalise"), kb::error);
+}
+
+//! [random-trees]
+TEST_CASE_TEMPLATE("a kernel built by a random expression tree of rules 1-6 and normalisation has a PSD Gram "
+                   "matrix [beeny:thm3.8.1] [beeny:thm3.8.2] [beeny:thm3.8.3] [beeny:thm3.8.4] [beeny:thm3.8.5] "
+                   "[beeny:thm3.8.6]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const kb::tree::Expr e = kb::tree::random_expr(4, q, false);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const Matrix<T> K = kb::gram(kb::tree::build<T>(e, q), X);
+        // The evaluation error (N·η) and the eigensolver's backward error (c₂Nε·N(B + η)), bounded
+        // separately: tree_psd_bound.
+        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), tree_psd_bound<T>(e, q, N),
+                     "negative part of λ_min for " + kb::tree::build<double>(e, q).describe());
+    });
+}
+//! [random-trees]
+
+TEST_CASE_TEMPLATE("the error model of the tree property holds: floating Gram matrices of rational trees agree "
+                   "with the exact ones and of all trees with real100 [beeny:thm3.8.3]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 6), q = *kb::test::size_in(1, 3);
+        const IntMatrix P = *kb::test::points(N, q, 10);
+        // Rational trees: against the exact Gram matrix.
+        const kb::tree::Expr e = kb::tree::random_expr(4, q, true);
+        const Matrix<rational> K = kb::gram(kb::tree::build<rational>(e, q), kb::from_integers<rational>(P, 10));
+        const Matrix<T> KT = kb::gram(kb::tree::build<T>(e, q), kb::from_integers<T>(P, 10));
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(KT - kb::convert_matrix<T>(K))), tree_evaluation_bound<T>(e, q),
+                     "max |K_T − K_exact|");
+        // Trees with exp, normalisation, Gaussian and Laplacian leaves (irrational): against the
+        // same tree evaluated independently in real100 (whose own error, at ε₁₀₀, is added).
+        if constexpr (!std::is_same_v<T, kb::real100>) {
+            using R = kb::real100;
+            const kb::tree::Expr f = kb::tree::random_expr(4, q, false);
+            const Matrix<R> KR = kb::gram(kb::tree::build<R>(f, q), kb::from_integers<R>(P, 10));
+            const Matrix<T> KF = kb::gram(kb::tree::build<T>(f, q), kb::from_integers<T>(P, 10));
+            auto eta = tree_evaluation_bound<T>(f, q);
+            eta.value += kb::convert<T>(tree_evaluation_bound<R>(f, q).value);
+            KB_RC_WITHIN(kb::convert<T>(kb::max_abs(Matrix<R>(kb::convert_matrix<R>(KF) - KR))), eta,
+                         "max |K_T − K_real100| for " + kb::tree::build<double>(f, q).describe());
+        }
+    });
+}
+
+TEST_CASE_TEMPLATE("a random tree minus (B + 1) times the constant kernel is not a kernel: the PSD check fails "
+                   "[beeny:thm3.8.1] [beeny:thm3.8.2] [beeny:thm3.8.3] [beeny:thm3.8.4] [beeny:thm3.8.5] [beeny:thm3.8.6]",
+                   T,
+                   KB_REALS) {
+    // The failing companion of the tree property, through the property's own check (the
+    // negative part of λ_min against tree_psd_bound of the same tree): 𝟙ᵀK𝟙 ≤ N²B, so
+    // K − (B + 1)𝟙𝟙ᵀ has 𝟙ᵀ(·)𝟙 ≤ −N² and λ_min ≤ −N, far below −tree_psd_bound.
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const kb::tree::Expr e = kb::tree::random_expr(4, q, false);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const T B = kb::convert<T>(kb::tree::bound(e, q));
+        const auto k = kb::impostor::SignedCombination<kb::AnyKernel<T>, kb::ConstantKernel<T>>{
+            T(1), kb::tree::build<T>(e, q), -(B + T(1)), kb::ConstantKernel<T>(T(1))};
+        const Matrix<T> K = kb::gram(k, X);
+        KB_RC_EXCEEDS(negative_part(min_eigenvalue(K)), tree_psd_bound<T>(e, q, N), "λ_min");
+    });
+}
+
+//! [gaussian-proof]
+TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2) = g(x)g(y) exp(2g x^T y) step by "
+                   "step [beeny:thm3.9] [zhu:ex7c]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
+        const Matrix<T> X = cube_points<T>(N, q);
+        const T gamma = T(*kb::test::int_in(1, 8)) / T(4);
+        using std::exp;
+        // Step 1: 2γ·xᵀy is a kernel (rule 1); step 2: exp(2γ·xᵀy) is a kernel (rule 6).
+        const auto E = kb::exponential(kb::scaled(T(2) * gamma, kb::LinearKernel<T>{}));
+        // Step 3: g(x)g(y) with g(x) = exp(−γ‖x‖²) is a kernel (rule 5).
+        const auto g = [gamma](const kb::RowVector<T>& x) { return T(exp(-gamma * x.squaredNorm())); };
+        const auto G = kb::rank_one<T>(g, "exp(−γ‖·‖²)");
+        // Step 4: their product is a kernel (rule 2) — and it is the Gaussian kernel.
+        const Matrix<T> KE = kb::gram(E, X), KG = kb::gram(G, X);
+        const Matrix<T> K = kb::gram(kb::GaussianKernel<T>::from_gamma(gamma), X);
+        // Every entry compared is ≤ 1 with a relative error: the arguments γ‖x‖², γ‖y‖², 2γxᵀy and
+        // γ‖x − y‖² (|xᵢ| ≤ 1, so each ≤ 4γq) are sums of q + 2 rounded terms, so the exponents
+        // are off by at most (q + 2)·ε·8γq in all, and the exps and products add a few ε:
+        // relative error ≤ (2q + 4)·ε·(4γq + 3), a one-pass bound at scale 4γq + 3.
+        const T scale = T(4) * gamma * T(q) + T(3);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(KG.cwiseProduct(KE) - K)), kb::test::one_pass<T>(2 * q + 4, scale),
+                     "(g gᵀ)∘exp(2γXXᵀ) = Gaussian Gram");
+        KB_RC_WITHIN(negative_part(min_eigenvalue(KE)), kb::test::factorisation<T>(N, KE.norm()),
+                     "negative part of λ_min(exp(2γXXᵀ))");
+        KB_RC_WITHIN(negative_part(min_eigenvalue(KG)), kb::test::factorisation<T>(N, KG.norm()),
+                     "negative part of λ_min(g gᵀ)");
+        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), kb::test::factorisation<T>(N, T(N)),
+                     "negative part of λ_min(Gaussian Gram)");
+        // Another route: the normalisation of exp(2γxᵀy) is the Gaussian kernel.
+        const Matrix<T> KN = kb::gram(kb::normalised(E), X);
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(KN - K)), kb::test::one_pass<T>(2 * q + 8, scale),
+                     "normalised exp(2γxᵀy) = Gaussian");
+    });
+}
+//! [gaussian-proof]
+
+// ---------------------------------------------------------------------------------------
+// Feature maps
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE_TEMPLATE("the features phi(x) = W^(1/2) m(x) reproduce the polynomial kernel in floating point [zhu:ex7b]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 4), d = *kb::test::size_in(1, 4);
+        const T c = T(*kb::test::int_in(0, 6)) / T(2);
+        const kb::PolynomialKernel<T> k(c, d);
+        const kb::PolynomialFeatureMap<T> phi(k, q);
+        const Matrix<T> X = cube_points<T>(2, q);
+        const Matrix<T> F = phi.features(X);
+        // Scale of the summands: Σ_α w_α |x^α||y^α| = (c + |x|ᵀ|y|)^d.
+        using std::abs;
+        using std::pow;
+        const T scale = pow(T(c + X.row(0).cwiseAbs().dot(X.row(1).cwiseAbs())), d);
+        KB_RC_WITHIN(T(abs(F.row(0).dot(F.row(1)) - k(X.row(0), X.row(1)))),
+                     kb::test::one_pass<T>(phi.dimension() + q + d, scale), "⟨φ(x), φ(y)⟩ − k(x, y)");
+    });
+}
