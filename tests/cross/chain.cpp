@@ -157,19 +157,30 @@ struct ChainCase {
     IntMatrix X, Z;
 };
 
-// Chapter 8's three projections of one point set — primal (eq. 16), dual (eq. 23) and
-// combined (eq. 25) — each against the reference scores w, up to the signs of the columns.
+// Chapter 8: kernel PCA of (k, X) through the explicit map, by the primal (eq. 16) and the
+// dual (eq. 23) solutions; check() compares the three projections of a point set — primal,
+// dual and combined (eq. 25) — with the reference scores w, up to the signs of the columns.
 template <class T>
-void check_projections(const kb::ExplicitFeatureMap<T>& phi, const Matrix<T>& K, const kb::PrimalKpca<T>& primal,
-                       const kb::DualKpca<T>& dual, const Matrix<T>& points, const Matrix<T>& w,
-                       const ChainBounds<T>& bounds, const std::string& what) {
-    const Matrix<T> kP = phi.kernel_columns(points);
-    KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), bounds.primal,
-                 what + ": eq. 16 = PCA");
-    KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), bounds.dual, what + ": eq. 23 = PCA");
-    KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), bounds.dual,
-                 what + ": eq. 25 = PCA");
-}
+struct MapRoutes {
+    Matrix<T> K;
+    kb::ExplicitFeatureMap<T> phi;
+    kb::PrimalKpca<T> primal;
+    kb::DualKpca<T> dual;
+
+    template <class Kernel>
+    MapRoutes(const Kernel& k, const Matrix<T>& X, const Matrix<T>& K_, Eigen::Index p)
+        : K(K_), phi(k, X), primal(kb::primal_kpca(phi, p)), dual(kb::dual_kpca(K, p)) {}
+
+    void check(const Matrix<T>& points, const Matrix<T>& w, const ChainBounds<T>& bounds, const std::string& what) const {
+        const Matrix<T> kP = phi.kernel_columns(points);
+        KB_RC_WITHIN(max_diff(kb::align_signs(kb::primal_projection(phi, primal, kP), w), w), bounds.primal,
+                     what + ": eq. 16 = PCA");
+        KB_RC_WITHIN(max_diff(kb::align_signs(kb::dual_projection(K, dual, kP), w), w), bounds.dual,
+                     what + ": eq. 23 = PCA");
+        KB_RC_WITHIN(max_diff(kb::align_signs(kb::combined_projection(dual, kP), w), w), bounds.dual,
+                     what + ": eq. 25 = PCA");
+    }
+};
 
 ChainCase draw_case(int N) {
     const int m = *kb::test::size_in(1, 3);
@@ -216,9 +227,7 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             // Chapter 7: kernel PCA with the linear kernel.
             kb::KernelPca<T> kpca(k, X, p);
             // Chapter 8: kernel PCA through the explicit map (K has full rank by construction).
-            const kb::ExplicitFeatureMap<T> phi(k, X);
-            const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, p);
-            const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
+            const MapRoutes<T> map(k, X, K, p);
 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
@@ -226,8 +235,8 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "linear kernel PCA = PCA");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(X), ref), ref), plain, "KernelPca::transform(X) = PCA");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(Z), refZ), refZ), plain, "KernelPca::transform(Z) = PCA");
-            check_projections(phi, K, primal, dual, X, ref, bounds, "training points");
-            check_projections(phi, K, primal, dual, Z, refZ, bounds, "new points");
+            map.check(X, ref, bounds, "training points");
+            map.check(Z, refZ, bounds, "new points");
             // The same variances: λ_j(PCA) = σ_j² = μ_j = Nλ_j (explicit map, primal and dual),
             // each route against chapter 1's σ² (the long-double spectrum of the bounds is not
             // accurate enough to be a reference in real50 and real100).
@@ -235,8 +244,8 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
                 const auto& b = bounds.eigenvalue;
                 const T s2 = pca.eigenvalues()(j);
                 KB_RC_WITHIN(T(abs(kpca.eigenvalues()(j) - s2)), b, "KernelPca μ = σ²");
-                KB_RC_WITHIN(T(abs(T(N) * primal.lambda(j) - s2)), b, "N λ primal = σ²");
-                KB_RC_WITHIN(T(abs(T(N) * dual.lambda(j) - s2)), b, "N λ dual = σ²");
+                KB_RC_WITHIN(T(abs(T(N) * map.primal.lambda(j) - s2)), b, "N λ primal = σ²");
+                KB_RC_WITHIN(T(abs(T(N) * map.dual.lambda(j) - s2)), b, "N λ dual = σ²");
             }
         });
 }
@@ -277,16 +286,14 @@ TEST_CASE_TEMPLATE("one data set through the book: polynomial kernel PCA = PCA o
             kb::KernelPca<T> kpca(k, X, p);
             // Chapter 8: the explicit map's primal (eq. 16), dual (eq. 23) and combined (eq. 25)
             // projections.
-            const kb::ExplicitFeatureMap<T> phi(k, X);
-            const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, p);
-            const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
+            const MapRoutes<T> map(k, X, K, p);
 
             const ChainBounds<T> bounds = chain_bounds<T>(in, p);
             const auto& plain = bounds.plain;
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.scores(), ref), ref), plain, "kernel PCA = PCA of φ(X)");
             KB_RC_WITHIN(max_diff(kb::align_signs(kpca.transform(Z), refZ), refZ), plain, "new points: kernel PCA = PCA of φ(Z)");
-            check_projections(phi, K, primal, dual, X, ref, bounds, "training points (PCA of φ)");
-            check_projections(phi, K, primal, dual, Z, refZ, bounds, "new points (PCA of φ)");
+            map.check(X, ref, bounds, "training points (PCA of φ)");
+            map.check(Z, refZ, bounds, "new points (PCA of φ)");
         });
 }
 //! [chain-polynomial]
