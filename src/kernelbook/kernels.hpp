@@ -416,7 +416,9 @@ Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<
 
 /// \brief Checks that kernel values are finite: a kernel evaluated on finite points can still
 ///        overflow (a polynomial of large entries, an exponential of a large argument).
-/// \param what the values, for the message (e.g. "k(x_i, x_j)")
+/// \param K     the kernel values
+/// \param where the function that computed them, for the message
+/// \param what  the values, for the message (e.g. "k(x_i, x_j)")
 /// \throws kb::error naming the first non-finite value, its position, and what to do.
 template <class T>
 void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
