@@ -16,7 +16,9 @@ TEST_CASE("bad input is refused with kb::error: parameters out of range") {
     CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>::from_gamma(-1.0), doctest::Contains("must be finite and > 0"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>::from_sigma(0.0), doctest::Contains("σ = 0"), kb::error);
-    CHECK_THROWS_AS(kb::LaplacianKernel<double>::from_gamma(std::numeric_limits<double>::infinity()), kb::error);
+    CHECK_THROWS_WITH_AS(kb::LaplacianKernel<double>::from_gamma(std::numeric_limits<double>::infinity()),
+                         "LaplacianKernel: γ = inf must be finite and > 0 (exp(−γ‖x − y‖₁) with γ ≤ 0 is not a kernel)",
+                         kb::error);
     CHECK_THROWS_WITH_AS(kb::PixelPolynomialKernel<double>(0, 9), doctest::Contains("q = 0 must be ≥ 1"), kb::error);
     CHECK_THROWS_WITH_AS(kb::SignedPixelPolynomialKernel<double>(784, 0), doctest::Contains("degree d = 0"), kb::error);
     CHECK_THROWS_WITH_AS(kb::ConstantKernel<double>(-2.0), doctest::Contains("a = -2 must be finite and ≥ 0"),
