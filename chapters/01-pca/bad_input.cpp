@@ -51,6 +51,29 @@ TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points 
 }
 //! [errors]
 
+// Data around 10¹⁶⁰ are finite, but their variances (≈ 10³²⁰) are not: double stops at
+// 1.8·10³⁰⁸. PCA says so, instead of reporting a rank of 0 ("all points coincide"), which is
+// what an infinite rank tolerance would give. The same data scaled by 10⁻¹⁵⁰ have the same axes.
+TEST_CASE("pca refuses data whose variances overflow and names the scale, and the rescaled data give the same axes") {
+    const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
+    const Matrix<double> huge = A * 1e160;
+    CHECK_THROWS_WITH_AS(kb::Pca(huge, 1),
+                         doctest::Contains("overflows double (max |x| = 5e+160): the variances are squares of the "
+                                           "data's scale; rescale the data"),
+                         kb::error);
+    const kb::Pca<double> rescaled(Matrix<double>(huge * 1e-150), 2), plain(A, 2);
+    const double err = (kb::align_signs(rescaled.loadings(), plain.loadings()) - plain.loadings()).cwiseAbs().maxCoeff();
+    // The scatter of A is [[5, 3], [3, 14]] (exactly, by hand): λ = (19 ± √117)/2, gap √117.
+    // Each fit's axes are within the subspace bound of the exact ones, and the rescaling
+    // (two roundings per entry) moves the scatter by far less than that bound: twice it.
+    const double lambda1 = (19 + std::sqrt(117.0)) / 2, gap = std::sqrt(117.0);
+    auto bound = kb::test::subspace<double>(4, lambda1, gap);
+    bound.value *= 2;
+    KB_CHECK_WITHIN(err, bound, "the axes of the rescaled data = the axes of A");
+    // In real50 the same data do not overflow (its exponent range is far wider).
+    CHECK(kb::Pca(Matrix<kb::real50>(huge.cast<kb::real50>()), 1).rank() == 2);
+}
+
 TEST_CASE("regression and line fits refuse bad input with a message") {
     const Vector<double> x = (Vector<double>(4) << 0, 1, 2, 3).finished();
     const Vector<double> y3 = (Vector<double>(3) << 1, 2, 3).finished();

@@ -176,6 +176,13 @@ public:
         mean_ = column_means(A);
         const Matrix<T> X = A.rowwise() - mean_;
         total_scatter_ = X.squaredNorm();
+        // Variances are squares of the data's scale: beyond about 10^154 in double they overflow,
+        // and no rank or variance computed from them would mean anything.
+        require(is_finite(total_scatter_), where,
+                "the total scatter ‖X − 𝟙μ‖_F² = {} overflows {} (max |x| = {}): the variances are squares of the "
+                "data's scale; rescale the data (the principal axes do not change, the scores scale with it) "
+                "or use a wider type (real50, real100)",
+                shown(total_scatter_), scalar_name<T>(), shown(max_abs(A)));
 
         Vector<T> lambda, sigma;
         Matrix<T> V;
