@@ -49,6 +49,7 @@ Matrix<T> double_center(const Matrix<T>& K) {
     require_square(K, "double_center", "K");
     require_finite(K, "double_center", "K");
     const T N(K.rows());
+    //! [double-centre]
     // K̃ = J K J: subtract row and column means, add back the grand mean.
     const Vector<T> row_mean = K.rowwise().sum() / N;
     const T grand_mean = row_mean.sum() / N;
@@ -69,6 +70,7 @@ Matrix<T> double_center(const Matrix<T>& K) {
     Kc.rowwise() -= col_mean;
     Kc.array() += grand_mean;
     return Kc;
+    //! [double-centre]
 }
 
 /// \brief The training statistics that centre kernel values in the feature space.
@@ -92,9 +94,11 @@ public:
     explicit KernelCentering(const Matrix<T>& K) {
         require_square(K, "KernelCentering", "K");
         require_finite(K, "KernelCentering", "K");
+        //! [kernel-centering-fit]
         const T N(K.rows());
         column_mean_ = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
         grand_mean_ = column_mean_.sum() / N; // (1/N²) Σ_{n,l} k(x_n, x_l)
+        //! [kernel-centering-fit]
     }
 
     /// \brief \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N).
@@ -115,6 +119,7 @@ public:
                 "k(z_m, x_i) for those same training points",
                 Kz.cols(), points());
         require_finite(Kz, where, "Kz");
+        //! [kernel-centering-transform]
         const T N(points());
         // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄
         const Vector<T> own_mean = Kz.rowwise().sum() / N; // (1/N) Σ_l k(z, x_l) = ⟨φ(z), φ̄⟩
@@ -123,6 +128,7 @@ public:
         out.rowwise() -= column_mean_;
         out.array() += grand_mean_;
         return out;
+        //! [kernel-centering-transform]
     }
 
     /// \brief The centred self-similarities \f$\tilde k(z, z) = \norm{\phi(z) - \bar\phi}^2
@@ -138,11 +144,13 @@ public:
                 kzz.size(), Kz.rows(), Kz.cols(), points());
         require_finite(kzz, where, "kzz");
         require_finite(Kz, where, "Kz");
+        //! [kernel-centering-diagonal]
         const T N(points());
         // ‖φ(z) − φ̄‖² = k(z, z) − 2⟨φ(z), φ̄⟩ + ‖φ̄‖²
         Vector<T> out = kzz - T(2) * (Kz.rowwise().sum() / N);
         out.array() += grand_mean_;
         return out;
+        //! [kernel-centering-diagonal]
     }
 
 private:

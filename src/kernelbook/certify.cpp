@@ -39,6 +39,7 @@ Vector<rational> to_integers(const Vector<rational>& c) {
 // the pivots eliminated before it). Then cᵀKc = uᵀSu.
 Vector<rational> extend_witness(Vector<rational> c, const std::vector<Index>& pivots,
                                 const std::vector<Vector<rational>>& ls) {
+    //! [certify-witness]
     for (std::size_t k = pivots.size(); k-- > 0;) {
         const Index p = pivots[k];
         rational s(0);
@@ -46,6 +47,7 @@ Vector<rational> extend_witness(Vector<rational> c, const std::vector<Index>& pi
             if (i != p) s += ls[k](i) * c(i);
         c(p) = -s;
     }
+    //! [certify-witness]
     return c;
 }
 
@@ -145,6 +147,7 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
     Vector<rational> u;
 
     for (;;) {
+        //! [certify-pivot]
         // A negative diagonal entry of S refutes at once; otherwise the largest positive one pivots.
         Index negative = -1, best = -1;
         for (Index i = 0; i < N; ++i) {
@@ -155,6 +158,7 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
             }
             if (S(i, i) > 0 && (best < 0 || S(i, i) > S(best, best))) best = i;
         }
+        //! [certify-pivot]
         if (negative >= 0) {
             u = Vector<rational>::Zero(N);
             u(negative) = 1;
@@ -178,6 +182,7 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
                     }
             break;
         }
+        //! [certify-eliminate]
         // Eliminate the pivot p: l = S(:,p)/d, S ← S − d l lᵀ (row and column p become zero).
         const Index p = best;
         const rational d = S(p, p);
@@ -193,6 +198,7 @@ PsdCertificate certify_psd(const Matrix<rational>& K) {
         pivots.push_back(p);
         ls.push_back(l);
         ds.push_back(d);
+        //! [certify-eliminate]
     }
 
     const Index r = static_cast<Index>(pivots.size());
@@ -300,6 +306,7 @@ PsdCertificate certify_psd(const Matrix<interval>& K) {
                     i, j, j, i);
         }
 
+    //! [certify-interval]
     // Interval Cholesky K = L Lᵀ: every pivot K_jj − Σ_k L_jk² must be certainly positive.
     Matrix<interval> L = Matrix<interval>::Zero(N, N);
     Index failed = -1;
@@ -321,6 +328,7 @@ PsdCertificate certify_psd(const Matrix<interval>& K) {
             L(i, j) = t / L(j, j);
         }
     }
+    //! [certify-interval]
     PsdCertificate out;
     if (failed < 0) {
         out.verdict = PsdVerdict::proven;

@@ -81,10 +81,12 @@ public:
         detail::require_non_negative(a2_, "combination", "weight a₂", "rule 1");
     }
     /// \brief \f$a_1k_1(x,y) + a_2k_2(x,y)\f$.
+    //! [rule-sum]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return a1_ * k1_(x, y) + a2_ * k2_(x, y);
     }
+    //! [rule-sum]
     /// \brief The formula, for printing.
     std::string describe() const {
         return "(" + show(a1_) + "·" + detail::formula(k1_) + " + " + show(a2_) + "·" + detail::formula(k2_) + ")";
@@ -115,10 +117,12 @@ public:
         detail::require_non_negative(a_, "scaled", "weight a", "rule 1");
     }
     /// \brief \f$a\,k_1(x,y)\f$.
+    //! [rule-scale]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return a_ * k1_(x, y);
     }
+    //! [rule-scale]
     /// \brief The formula, for printing.
     std::string describe() const { return show(a_) + "·" + detail::formula(k1_); }
 
@@ -142,10 +146,12 @@ struct ProductKernel {
     K2 k2; ///< the second factor
 
     /// \brief \f$k_1(x,y)\,k_2(x,y)\f$.
+    //! [rule-product]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return k1(x, y) * k2(x, y);
     }
+    //! [rule-product]
     /// \brief The formula, for printing.
     std::string describe() const { return "(" + detail::formula(k1) + " ⊙ " + detail::formula(k2) + ")"; }
 };
@@ -173,6 +179,7 @@ public:
             detail::require_non_negative(a_[m], "polynomial", fmt::format("coefficient a{}", m), "rule 3");
     }
     /// \brief \f$\sum_m a_m k_1(x,y)^m\f$.
+    //! [rule-polynomial]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         const Scalar s = k1_(x, y);
@@ -180,6 +187,7 @@ public:
         for (std::size_t m = a_.size() - 1; m-- > 0;) value = value * s + a_[m];
         return value;
     }
+    //! [rule-polynomial]
     /// \brief The coefficients \f$a_0, \dots, a_n\f$.
     const std::vector<Scalar>& coefficients() const { return a_; }
     /// \brief The formula, for printing.
@@ -292,11 +300,13 @@ struct ExponentialKernel {
     K k1; ///< the exponent kernel
 
     /// \brief \f$\exp(k_1(x,y))\f$.
+    //! [rule-exponential]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::exp;
         return exp(k1(x, y));
     }
+    //! [rule-exponential]
     /// \brief The formula, for printing.
     std::string describe() const { return "exp[" + detail::formula(k1) + "]"; }
 };
@@ -322,6 +332,7 @@ struct NormalisedKernel {
 
     /// \brief \f$k(x,y)/\sqrt{k(x,x)k(y,y)}\f$.
     /// \throws kb::error if \f$k(x,x) \le 0\f$ or \f$k(y,y) \le 0\f$ (floating types).
+    //! [normalisation]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::sqrt;
@@ -334,6 +345,7 @@ struct NormalisedKernel {
                     shown(kxx), shown(kyy));
         return k(x, y) / sqrt(kxx * kyy);
     }
+    //! [normalisation]
     /// \brief The formula, for printing.
     std::string describe() const { return "normalised[" + detail::formula(k) + "]"; }
 };

@@ -57,6 +57,7 @@ Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const Ind
             values.size(), vectors.cols());
     std::vector<bool> seen(static_cast<std::size_t>(values.size()), false);
     const Eigen::Index n = vectors.rows();
+    //! [eigen-sum]
     Matrix<T> out = Matrix<T>::Zero(n, n);
     // Σ_{j∈S} λ_j u_j u_jᵀ, entry by entry as λ_j·(u_aj u_bj): the same roundings for (a, b)
     // and (b, a), so the result is exactly symmetric in every scalar type.
@@ -68,6 +69,7 @@ Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const Ind
             for (Eigen::Index b = 0; b < n; ++b) out(a, b) += values(j) * (vectors(a, j) * vectors(b, j));
     }
     return out;
+    //! [eigen-sum]
 }
 
 /// \brief The sum \f$\sum_{j\in S}\sigma_j u_j v_j^\top\f$ over a subset S of the singular
@@ -147,6 +149,7 @@ namespace detail {
 template <class T>
 LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
     using std::sqrt;
+    //! [truncation-errors]
     std::sort(S.begin(), S.end());
     LowRankApproximation<T> out;
     out.approximation = eigen_sum(eig.values, eig.vectors, S);
@@ -155,6 +158,7 @@ LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
     out.spectral_error = largest_discarded(eig.values, S);
     out.kept = std::move(S);
     return out;
+    //! [truncation-errors]
 }
 
 inline void require_rank(Eigen::Index p, Eigen::Index n, std::string_view where) {
@@ -173,10 +177,12 @@ inline void require_rank(Eigen::Index p, Eigen::Index n, std::string_view where)
 /// \throws kb::error if G is not square, symmetric, finite and PSD, or p is out of range.
 template <class T>
 LowRankApproximation<T> truncate_psd(const Matrix<T>& G, Eigen::Index p) {
+    //! [truncate-psd]
     const SymmetricEigen<T> eig = symmetric_eigen(G);
     require_psd(eig, "truncate_psd", "G");
     detail::require_rank(p, G.rows(), "truncate_psd");
     return detail::from_eigen(eig, first_indices(p));
+    //! [truncate-psd]
 }
 
 /// \brief Best rank-p approximation of a symmetric, possibly indefinite matrix A: keep
@@ -193,12 +199,14 @@ LowRankApproximation<T> best_rank_p_symmetric(const Matrix<T>& A, Eigen::Index p
     using std::abs;
     const SymmetricEigen<T> eig = symmetric_eigen(A);
     detail::require_rank(p, A.rows(), "best_rank_p_symmetric");
+    //! [best-rank-p-symmetric]
     // Order the indices by decreasing |λ| (stable: the larger λ first among equal |λ|).
     IndexList order = first_indices(eig.values.size());
     std::stable_sort(order.begin(), order.end(),
                      [&](Eigen::Index a, Eigen::Index b) { return abs(eig.values(a)) > abs(eig.values(b)); });
     order.resize(static_cast<std::size_t>(p));
     return detail::from_eigen(eig, order);
+    //! [best-rank-p-symmetric]
 }
 
 /// \brief Best approximation of a symmetric A by a PSD matrix of rank ≤ p, i.e. by a
@@ -212,11 +220,13 @@ template <class T>
 LowRankApproximation<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) {
     const SymmetricEigen<T> eig = symmetric_eigen(A);
     detail::require_rank(p, A.rows(), "best_psd_rank_p");
+    //! [best-psd-rank-p]
     // The first p indices whose eigenvalue is positive (the spectrum is decreasing).
     IndexList S;
     for (Eigen::Index j = 0; j < eig.values.size() && static_cast<Eigen::Index>(S.size()) < p; ++j)
         if (eig.values(j) > 0) S.push_back(j);
     return detail::from_eigen(eig, S);
+    //! [best-psd-rank-p]
 }
 
 /// \brief Eckart–Young for a data matrix (`zhu:thm2`, SVD form): the truncated SVD
@@ -229,6 +239,7 @@ LowRankApproximation<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) {
     require(X.rows() > 0 && X.cols() > 0, "truncate_svd",
             "X must be non-empty, but it is {}×{}", X.rows(), X.cols());
     require_finite(X, "truncate_svd", "X");
+    //! [truncate-svd]
     const Svd<T> svd = thin_svd(X);
     detail::require_rank(p, svd.sigma.size(), "truncate_svd");
     const IndexList S = first_indices(p);
@@ -238,6 +249,7 @@ LowRankApproximation<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) {
     out.kept = S;
     out.frobenius_error = eckart_young_frobenius(svd.sigma, p);
     out.spectral_error = eckart_young_spectral(svd.sigma, p);
+    //! [truncate-svd]
     return out;
 }
 

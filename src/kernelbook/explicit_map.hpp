@@ -111,8 +111,10 @@ public:
     /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ (eq. 4, `ghiasi:thm1`), one row
     ///        per point of Z (M×N). Floating types only.
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    //! [map-transform]
     Matrix<T> transform(const Matrix<T>& Z) const
         requires FloatingScalar<T> { return transform_columns(kernel_columns(Z)); }
+    //! [map-transform]
 
     /// \brief The centred features \f$\psi(z_m) = \phi(z_m) - M = K^{-1/2}(k_{z_m} - Ke)\f$
     ///        (eq. 9 as corrected, `ghiasi:eq9`), one row per point of Z. Floating types only.

@@ -95,10 +95,12 @@ public:
         require_components_argument();
         require_min_points(X, 2, "KernelPca", "X");
         require_finite(X, "KernelPca", "X");
+        //! [kpca-gram]
         // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
         Matrix<T> K = detail::kernel_values(k, X);
         require_kernel_values(K, "KernelPca", "k(x_i, x_j)");
         fit_gram(K);
+        //! [kpca-gram]
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
         kernel_.emplace(std::move(k));
         X_ = X;

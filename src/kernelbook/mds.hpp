@@ -150,8 +150,10 @@ void require_dissimilarity(const Matrix<T>& D, std::string_view where, std::stri
 template <class T>
 Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
     require_dissimilarity(D2, "gram_from_squared_distances", "D2");
+    //! [mds-gram]
     // B = −½ J D² J: double centring, then the factor −½.
     return double_center(D2) * (T(-1) / T(2));
+    //! [mds-gram]
 }
 
 /// \brief What the matrix given to kb::ClassicalMds holds.
@@ -251,10 +253,12 @@ private:
                 components, N);
 
         B_ = B;
+        //! [mds-eigen]
         // B = Σ_j λ_j u_j u_jᵀ, λ₁ ≥ … ≥ λ_N.
         const SymmetricEigen<T> eig = symmetric_eigen(B);
         eigenvalues_ = eig.values;
         eigenvectors_ = eig.vectors;
+        //! [mds-eigen]
         const T scale = max(abs(eig.values(0)), abs(eig.values(N - 1)));
         tolerance_ = psd_rounding_tolerance<T>(N, scale);
 
@@ -278,9 +282,11 @@ private:
                     negative_, shown(total > 0 ? T(negative_sum / total) : T(0)), choose);
         }
 
+        //! [mds-coordinates]
         // X = U_p Λ_p^{1/2}: column j is √λ_j u_j.
         X_ = eig.vectors.leftCols(p);
         for (Eigen::Index j = 0; j < p; ++j) X_.col(j) *= sqrt(eig.values(j));
+        //! [mds-coordinates]
 
         // What the coordinates leave out: negative mass, discarded positive mass, the residual.
         T discarded(0), residual2(0);

@@ -105,6 +105,7 @@ namespace detail {
 template <class T>
 void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vector<T>& sigma, Matrix<T>& V) {
     using std::sqrt;
+    //! [pca-routes]
     const Eigen::Index r = std::min(X.rows(), X.cols());
     if (route == PcaRoute::svd) {
         // X = U Σ Vᵀ ⇒ XᵀX = V Σ² Vᵀ: the loadings are the right singular vectors, λ = σ².
@@ -122,6 +123,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
     for (Eigen::Index j = 0; j < r; ++j)
         if (lambda(j) < 0) lambda(j) = T(0);
     sigma = lambda.unaryExpr([](const T& l) { return T(sqrt(l)); });
+    //! [pca-routes]
 }
 
 } // namespace detail
@@ -172,6 +174,7 @@ public:
                 components, N, q, p_max);
 
         points_ = N;
+        //! [pca-centre]
         // μ and X = A − 𝟙μ: centre every column.
         mean_ = column_means(A);
         const Matrix<T> X = A.rowwise() - mean_;
@@ -187,6 +190,7 @@ public:
         Vector<T> lambda, sigma;
         Matrix<T> V;
         detail::principal_axes(X, route, lambda, sigma, V);
+        //! [pca-centre]
         spectrum_ = lambda;
 
         // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
@@ -203,6 +207,7 @@ public:
                     rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "", ask);
         }
 
+        //! [pca-keep]
         // Keep the first p axes; P = X V_p.
         loadings_ = V.leftCols(p);
         eigenvalues_ = lambda.head(p);
@@ -210,6 +215,7 @@ public:
         singular_values_ = sigma.head(p);
         explained_variance_ratio_ = eigenvalues_ / total_scatter_;
         scores_ = X * loadings_;
+        //! [pca-keep]
     }
 
     /// \brief \f$\mu\f$ (1×q): the column means of the training data.
@@ -254,8 +260,10 @@ public:
                 "points as rows with the same {} coordinates",
                 Z.cols(), mean_.cols(), mean_.cols());
         require_finite(Z, where, "Z");
+        //! [pca-transform]
         // P_Z = (Z − 𝟙μ) V_p: subtract the training mean, then project on the axes.
         return (Z.rowwise() - mean_) * loadings_;
+        //! [pca-transform]
     }
 
     /// \brief Reconstruction from the first m components:

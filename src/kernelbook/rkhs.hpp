@@ -79,6 +79,7 @@ public:
         require(z.size() == dimension(), where,
                 "the point z has {} entries but f is a function on R^{}", z.size(), dimension());
         require_finite(z, where, "z");
+        //! [rkhs-evaluate]
         // f(z) = Σᵢ αᵢ k(xᵢ, z): the column k(xᵢ, z) of the centres against z, paired with α
         // (the centre is the first argument, as in f = Σᵢ αᵢ k(xᵢ, ·)).
         // The centres were checked at construction and z above: the values are computed unchecked.
@@ -86,6 +87,7 @@ public:
         const Matrix<T> kz = detail::kernel_values(k_, X_, point);
         require_kernel_values(kz, where, "k(x_i, z)");
         return alpha_.dot(kz.col(0));
+        //! [rkhs-evaluate]
     }
 
     /// \brief The values \f$(f(z_1), \dots, f(z_M)) = K(X, Z)^\top\alpha\f$ at the rows of Z (M×q), with \f$f(z_m) = \sum_i \alpha_i k(x_i, z_m)\f$.
@@ -216,6 +218,7 @@ KernelExpansion<T, Kernel> combine_repeated_centres(const KernelExpansion<T, Ker
 /// so it depends on f and g only as functions (it is well defined).
 /// \throws kb::error if f and g are functions on spaces of different dimension or were
 ///         built with different kernels.
+//! [rkhs-inner]
 template <class T, class Kernel>
 T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
     detail::require_same_space(f, g, "inner");
@@ -223,6 +226,7 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
     const Vector<T> Kbeta = gram(f.kernel(), f.centres(), g.centres()) * g.coefficients();
     return f.coefficients().dot(Kbeta);
 }
+//! [rkhs-inner]
 
 /// \brief The squared norm \f$\norm{f}^2 = \inner{f}{f} = \alpha^\top K(X)\,\alpha \ge 0\f$ (`beeny:def3.1`).
 ///

@@ -34,12 +34,14 @@ Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>& Z) const {
     return kZ;
 }
 
+//! [map-apply]
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>& kZ) const
     requires FloatingScalar<T> {
     require_columns(kZ);
     return (inv_sqrt_ * kZ).transpose();
 }
+//! [map-apply]
 
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>& A, const Matrix<T>& B) const {
@@ -77,9 +79,11 @@ template <class T>
 Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>& kZ) const
     requires FloatingScalar<T> {
     require_columns(kZ);
+    //! [map-centred]
     // ψ(z) = K^{-1/2}(k_z − Ke) = φ of the kernel column minus that of the mean, Ke.
     const Vector<T> Ke = K_ * e();
     return transform_columns(Matrix<T>(kZ.colwise() - Ke));
+    //! [map-centred]
 }
 
 template <class T>
@@ -92,8 +96,10 @@ Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const
 template <class T>
 Matrix<T> ExplicitFeatureMap<T>::covariance() const
     requires FloatingScalar<T> {
+    //! [map-covariance]
     const Matrix<T> C = sqrt_ * centering_matrix<T>(size()) * sqrt_ / T(size());
     return (C + C.transpose()) / T(2); // exactly symmetric
+    //! [map-covariance]
 }
 
 template <class T>
@@ -164,6 +170,7 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     const T lambda_r = lambda_(rank_ - 1);
     kappa_ = lambda_r > 0 ? T(lambda_(0) / lambda_r) : std::numeric_limits<T>::infinity();
     if (!(lambda_r > rho_)) refuse(has_tol, lambda_r);
+    //! [map-build]
     // K^{+1/2} = V_r Λ_r^{-1/2} V_rᵀ,  K⁺ = V_r Λ_r^{-1} V_rᵀ,  K_r^{1/2} = V_r Λ_r^{1/2} V_rᵀ.
     const Matrix<T> Vr = eig.vectors.leftCols(rank_);
     Vector<T> root(rank_);
@@ -171,6 +178,7 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     inv_sqrt_ = Vr * root.cwiseInverse().asDiagonal() * Vr.transpose();
     sqrt_ = Vr * root.asDiagonal() * Vr.transpose();
     pinv_ = Vr * lambda_.head(rank_).cwiseInverse().asDiagonal() * Vr.transpose();
+    //! [map-build]
 }
 
 template <class T>
@@ -228,6 +236,7 @@ inline void require_components(Eigen::Index p, Eigen::Index available, std::stri
 
 template <class T>
 PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p) {
+    //! [primal-kpca]
     const SymmetricEigen<T> eig = symmetric_eigen(map.covariance());
     detail::require_components(p, detail::resolved_rank(eig.values), "primal_kpca");
     PrimalKpca<T> out{eig.values.head(p), eig.vectors.leftCols(p), Matrix<T>()};
@@ -237,12 +246,14 @@ PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p) {
     // u = K^{1/2} v  (eq. 14), so that vᵀv = uᵀK⁻¹u = 1 (eq. 15).
     out.u = map.gram_sqrt() * out.v;
     return out;
+    //! [primal-kpca]
 }
 
 template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ) {
     require(kZ.rows() == map.size(), "primal_projection",
             "k_Z must have N = {} rows (k_Z(n, m) = k(x_n, z_m)), but has {}", map.size(), kZ.rows());
+    //! [primal-projection]
     const Eigen::Index N = map.size();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));
     // k_z K⁻¹ u − eᵀu, one row per point.
@@ -250,6 +261,7 @@ Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T
     Matrix<T> out = kZ.transpose() * Kinv_u;
     out.rowwise() -= (e.transpose() * pca.u);
     return out;
+    //! [primal-projection]
 }
 
 template <class T>
@@ -258,6 +270,7 @@ DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p) {
     constexpr std::string_view where = "dual_kpca";
     require_psd(symmetric_eigen(K), where, "K");
     const Eigen::Index N = K.rows();
+    //! [dual-kpca]
     const Matrix<T> Kt = double_center(K); // K̃ = JKJ
     const SymmetricEigen<T> eig = symmetric_eigen(Kt);
     detail::require_components(p, detail::resolved_rank(eig.values), where);
@@ -269,6 +282,7 @@ DualKpca<T> dual_kpca(const Matrix<T>& K, Eigen::Index p) {
         out.alpha.col(j) = alpha_hat / sqrt(norm2);
     }
     return out;
+    //! [dual-kpca]
 }
 
 template <class T>
@@ -279,11 +293,13 @@ Matrix<T> dual_projection(const Matrix<T>& K, const DualKpca<T>& dual, const Mat
             "k_Z ({} rows) and α ({} rows) must have N = {} rows", kZ.rows(), dual.alpha.rows(), K.rows());
     const Eigen::Index N = K.rows();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));
+    //! [dual-projection]
     // Jα = (I − Neeᵀ)α, then k_z Jα − eᵀK Jα.
     const Matrix<T> Ja = centering_matrix<T>(N) * dual.alpha;
     Matrix<T> out = kZ.transpose() * Ja;
     out.rowwise() -= e.transpose() * K * Ja;
     return out;
+    //! [dual-projection]
 }
 
 template <class T>
@@ -292,6 +308,7 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ) {
             "k_Z has {} rows but α is {}×{} with {} eigenvalues; they must come from "
             "the same N training points",
             kZ.rows(), dual.alpha.rows(), dual.alpha.cols(), dual.lambda.size());
+    //! [combined-projection]
     const Eigen::Index N = kZ.rows();
     const T NN(N);
     const Vector<T> e = Vector<T>::Constant(N, T(1) / NN);
@@ -305,6 +322,7 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ) {
         out.col(j).array() -= NN * dual.lambda(j) * e_alpha;
     }
     return out;
+    //! [combined-projection]
 }
 
 } // namespace kb

@@ -24,6 +24,7 @@ void KernelPca<T>::fit_gram(const Matrix<T>& K) {
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
 
+    //! [kpca-fit]
     // K̃ = J K J, and the training statistics that centre new kernel rows.
     centering_.emplace(K);
     Kc_ = double_center(K);
@@ -43,12 +44,15 @@ void KernelPca<T>::fit_gram(const Matrix<T>& K) {
     for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
+    //! [kpca-fit]
 }
 
 template <class T>
 Matrix<T> KernelPca<T>::transform_gram(const Matrix<T>& Kz) const {
+    //! [kpca-transform]
     // y_j(z) = Σ_i a_ji k̃(z, x_i)
     return centering_->transform(Kz) * A_;
+    //! [kpca-transform]
 }
 
 template <class T>
