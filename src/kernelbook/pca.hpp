@@ -179,6 +179,11 @@ public:
         mean_ = column_means(A);
         const Matrix<T> X = A.rowwise() - mean_;
         total_scatter_ = X.squaredNorm();
+
+        Vector<T> lambda, sigma;
+        Matrix<T> V;
+        detail::principal_axes(X, route, lambda, sigma, V);
+        //! [pca-centre]
         // Variances are squares of the data's scale: beyond about 10^154 in double they overflow,
         // and no rank or variance computed from them would mean anything.
         require(is_finite(total_scatter_), where,
@@ -186,11 +191,6 @@ public:
                 "data's scale; rescale the data (the principal axes do not change, the scores scale with it) "
                 "or use a wider type (real50, real100)",
                 shown(total_scatter_), scalar_name<T>(), shown(max_abs(A)));
-
-        Vector<T> lambda, sigma;
-        Matrix<T> V;
-        detail::principal_axes(X, route, lambda, sigma, V);
-        //! [pca-centre]
         spectrum_ = lambda;
 
         // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
