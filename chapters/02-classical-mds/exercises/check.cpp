@@ -1,0 +1,89 @@
+/// \file 02-classical-mds/exercises/check.cpp
+/// \brief Chapter 2's laws run on the exercises: on the student's functions (test suite
+///        "student"), on the library's functions through the same wiring (suite "library":
+///        the checks can pass) and on a typical wrong solution of each exercise (suite
+///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
+///        same laws on the library directly.
+#include "../laws.hpp"
+
+#include "classical_mds.hpp"
+#include "double_centring.hpp"
+
+using namespace kb::test::ch02;
+
+namespace {
+
+/// The student's functions (exercises/*.hpp).
+struct Student {
+    template <class T>
+    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) { return student::gram_from_squared_distances(D2); }
+    template <class T>
+    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return student::classical_mds(B, p); }
+};
+
+/// The library's functions, with the exercises' signatures.
+struct Library {
+    template <class T>
+    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) { return kb::gram_from_squared_distances(D2); }
+    template <class T>
+    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::ClassicalMds(B, p).coordinates(); }
+};
+
+/// A typical wrong solution of each exercise.
+struct Mistake {
+    /// J D⁽²⁾ J, without the factor −½.
+    template <class T>
+    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) { return kb::double_center(D2); }
+    /// The unit eigenvectors as coordinates, without the factor √λ.
+    template <class T>
+    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::symmetric_eigen(B).vectors.leftCols(p); }
+};
+
+/// Exercise 2.4 checked by zhu:2.2.2.
+template <class T, class S>
+void exercise_2_4() {
+    double_centring_law<T>([](const Matrix<T>& D2) { return S::gram_from_squared_distances(D2); });
+}
+
+/// Exercise 2.5 checked by zhu:1.2.2, from a Gram matrix and, through exercise 2.4, from
+/// distances.
+template <class T, class S>
+void exercise_2_5() {
+    mds_equals_pca_law<T>([](const Matrix<T>& B, Eigen::Index p) { return S::classical_mds(B, p); },
+                          [](const Matrix<T>& D, Eigen::Index p) {
+                              return S::classical_mds(S::gram_from_squared_distances(Matrix<T>(D.cwiseProduct(D))), p);
+                          });
+}
+
+} // namespace
+
+TEST_SUITE("student") {
+TEST_CASE_TEMPLATE("exercise 2.4: gram_from_squared_distances gives the centred Gram matrix [zhu:2.2.2]", T, double,
+                   kb::real50) {
+    exercise_2_4<T, Student>();
+}
+TEST_CASE_TEMPLATE("exercise 2.5: classical_mds scores equal PCA scores [zhu:1.2.2]", T, double, kb::real50) {
+    exercise_2_5<T, Student>();
+}
+}
+
+TEST_SUITE("library") {
+TEST_CASE_TEMPLATE("exercise 2.4 with the library's function [zhu:2.2.2]", T, double, kb::real50) {
+    exercise_2_4<T, Library>();
+}
+TEST_CASE_TEMPLATE("exercise 2.5 with the library's function [zhu:1.2.2]", T, double, kb::real50) {
+    exercise_2_5<T, Library>();
+}
+}
+
+TEST_SUITE("mistake") {
+TEST_CASE_TEMPLATE("exercise 2.4 mistake: J D2 J without -1/2 is rejected [zhu:2.2.2]" * doctest::should_fail(), T,
+                   double) {
+    exercise_2_4<T, Mistake>();
+}
+TEST_CASE_TEMPLATE("exercise 2.5 mistake: eigenvectors without sqrt(lambda) are rejected [zhu:1.2.2]" *
+                       doctest::should_fail(),
+                   T, double) {
+    exercise_2_5<T, Mistake>();
+}
+}

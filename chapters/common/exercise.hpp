@@ -1,0 +1,21 @@
+#pragma once
+/// \file common/exercise.hpp
+/// \brief What an exercise stub returns before the student has written it: a `kb::error`
+///        naming the exercise and the file to fill in. The chapter's checks of the
+///        exercise then fail with that message (see `ctest -L exercises`).
+
+#include "kernelbook/error.hpp"
+
+#include <string>
+
+namespace kb::exercise {
+
+/// \brief Throws `kb::error` "exercise <id> (<function>) is not written yet: …".
+/// Its return type lets a stub write `return not_written<R>(…);` for any result type R.
+template <class R>
+[[noreturn]] R not_written(const std::string& id, const std::string& function, const std::string& file) {
+    throw kb::error("exercise " + id + " (" + function + ") is not written yet: write it in " + file +
+                    ", then run `ctest --test-dir build -L exercises`");
+}
+
+} // namespace kb::exercise
