@@ -33,7 +33,7 @@ namespace bmp = boost::multiprecision;
 /// \brief Binary floating point with 50 significant decimal digits (168 bits), ε ≈ 5.3·10⁻⁵¹.
 using real50 = bmp::number<bmp::mpfr_float_backend<50, bmp::allocate_stack>, bmp::et_off>;
 
-/// \brief Binary floating point with 100 significant decimal digits (336 bits), ε ≈ 4.8·10⁻¹⁰¹.
+/// \brief Binary floating point with 100 significant decimal digits (334 bits), ε ≈ 5.7·10⁻¹⁰¹.
 using real100 = bmp::number<bmp::mpfr_float_backend<100, bmp::allocate_stack>, bmp::et_off>;
 
 /// \brief Exact rational numbers (GMP `mpq_t`). Used where a statement is algebraic:
