@@ -2,7 +2,8 @@
 /// \brief Laws over random points in double, real50 and real100, the failing companions next
 ///        to their laws: symmetry and PSD Gram matrices of the kernels, the σ conventions, the
 ///        Laplacian and Gaussian through the closure rules, the rules and random rule trees.
-#include "test_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/certify.hpp"
 #include "kernelbook/closure.hpp"
@@ -357,43 +358,11 @@ TEST_CASE_TEMPLATE("a random tree minus (B + 1) times the constant kernel is not
     });
 }
 
-//! [gaussian-proof]
 TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2) = g(x)g(y) exp(2g x^T y) step by "
                    "step [beeny:thm3.9] [zhu:ex7c]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
-        const Matrix<T> X = cube_points<T>(N, q);
-        const T gamma = T(*kb::test::int_in(1, 8)) / T(4);
-        using std::exp;
-        // Step 1: 2γ·xᵀy is a kernel (rule 1); step 2: exp(2γ·xᵀy) is a kernel (rule 6).
-        const auto E = kb::exponential(kb::scaled(T(2) * gamma, kb::LinearKernel<T>{}));
-        // Step 3: g(x)g(y) with g(x) = exp(−γ‖x‖²) is a kernel (rule 5).
-        const auto g = [gamma](const kb::RowVector<T>& x) { return T(exp(-gamma * x.squaredNorm())); };
-        const auto G = kb::rank_one<T>(g, "exp(−γ‖·‖²)");
-        // Step 4: their product is a kernel (rule 2) — and it is the Gaussian kernel.
-        const Matrix<T> KE = kb::gram(E, X), KG = kb::gram(G, X);
-        const Matrix<T> K = kb::gram(kb::GaussianKernel<T>::from_gamma(gamma), X);
-        // Every entry compared is ≤ 1 with a relative error: the arguments γ‖x‖², γ‖y‖², 2γxᵀy and
-        // γ‖x − y‖² (|xᵢ| ≤ 1, so each ≤ 4γq) are sums of q + 2 rounded terms, so the exponents
-        // are off by at most (q + 2)·ε·8γq in all, and the exps and products add a few ε:
-        // relative error ≤ (2q + 4)·ε·(4γq + 3), a one-pass bound at scale 4γq + 3.
-        const T scale = T(4) * gamma * T(q) + T(3);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(KG.cwiseProduct(KE) - K)), kb::test::one_pass<T>(2 * q + 4, scale),
-                     "(g gᵀ)∘exp(2γXXᵀ) = Gaussian Gram");
-        KB_RC_WITHIN(negative_part(min_eigenvalue(KE)), kb::test::factorisation<T>(N, KE.norm()),
-                     "negative part of λ_min(exp(2γXXᵀ))");
-        KB_RC_WITHIN(negative_part(min_eigenvalue(KG)), kb::test::factorisation<T>(N, KG.norm()),
-                     "negative part of λ_min(g gᵀ)");
-        KB_RC_WITHIN(negative_part(min_eigenvalue(K)), kb::test::factorisation<T>(N, T(N)),
-                     "negative part of λ_min(Gaussian Gram)");
-        // Another route: the normalisation of exp(2γxᵀy) is the Gaussian kernel.
-        const Matrix<T> KN = kb::gram(kb::normalised(E), X);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(KN - K)), kb::test::one_pass<T>(2 * q + 8, scale),
-                     "normalised exp(2γxᵀy) = Gaussian");
-    });
+    kb::test::ch04::gaussian_closure_law<T>(kb::test::ch04::library_gaussian_gram);
 }
-//! [gaussian-proof]
 
 // ---------------------------------------------------------------------------------------
 // Feature maps
@@ -401,18 +370,5 @@ TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2
 
 TEST_CASE_TEMPLATE("the features phi(x) = W^(1/2) m(x) reproduce the polynomial kernel in floating point [zhu:ex7b]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int q = *kb::test::size_in(1, 4), d = *kb::test::size_in(1, 4);
-        const T c = T(*kb::test::int_in(0, 6)) / T(2);
-        const kb::PolynomialKernel<T> k(c, d);
-        const kb::PolynomialFeatureMap<T> phi(k, q);
-        const Matrix<T> X = cube_points<T>(2, q);
-        const Matrix<T> F = phi.features(X);
-        // Scale of the summands: Σ_α w_α |x^α||y^α| = (c + |x|ᵀ|y|)^d.
-        using std::abs;
-        using std::pow;
-        const T scale = pow(T(c + X.row(0).cwiseAbs().dot(X.row(1).cwiseAbs())), d);
-        KB_RC_WITHIN(T(abs(F.row(0).dot(F.row(1)) - k(X.row(0), X.row(1)))),
-                     kb::test::one_pass<T>(phi.dimension() + q + d, scale), "⟨φ(x), φ(y)⟩ − k(x, y)");
-    });
+    kb::test::ch04::polynomial_features_law<T>(kb::test::ch04::library_polynomial_features);
 }

@@ -3,7 +3,8 @@
 ///        (`zhu:thm5`), the reproducing property (`zhu:prop6`), the norm and Gram matrices
 ///        (`beeny:def3.1`, `beeny:def3.4`), Riesz and interpolation (`beeny:thmB.1`), Mercer
 ///        (`beeny:C`) — each followed by its companion, which shows the check fails on broken input.
-#include "chapter_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
@@ -17,23 +18,10 @@
 #include <type_traits>
 #include <vector>
 
+using ch05::any_points;
+using ch05::for_polynomial_and_gaussian_kernels;
+
 namespace {
-
-// A law over the two kernel families of this chapter: `check(k, q)` for a random polynomial
-// kernel k on R^q, q ∈ {1, 2, 3}, and in floating point also for a random Gaussian kernel.
-template <class T, class Check>
-void for_polynomial_and_gaussian_kernels(const Check& check) {
-    kb::test::property<T>([&check] {
-        const int q = *size_in(1, 3);
-        check(any_polynomial_kernel<T>(), q);
-        if constexpr (!kb::is_exact_v<T>) check(any_gaussian_kernel<T>(), q);
-    });
-}
-
-template <class T>
-Matrix<T> any_points(int M, int q) {
-    return kb::from_integers<T>(*points(M, q, 10), 10);
-}
 
 // ⟨f', g⟩ = ⟨f, g⟩ and f'(z) = f(z) for two expansions f, f' of the same function.
 template <class T, class Kernel>
@@ -180,37 +168,9 @@ TEST_CASE("companion: an asymmetric k makes the pairing ill defined and not symm
 }
 //! [asymmetric-companion]
 
-namespace {
-
-template <class T, class Kernel>
-void symmetric_bilinear_case(const Kernel& k, int q) {
-    using std::abs;
-    const auto f = any_expansion<T>(k, q);
-    const auto g = any_expansion<T>(k, q);
-    const auto h = any_expansion<T>(k, q);
-    const T a = kb::ratio<T>(*int_in(-7, 7), 3), b = kb::ratio<T>(*int_in(-7, 7), 2);
-    const long n = f.terms() + g.terms() + h.terms();
-    // Symmetry: αᵀK(X, Y)β = βᵀK(Y, X)α because k(x, y) = k(y, x).
-    ch05::same<T>(kb::inner(f, g), kb::inner(g, f), n, ch05::pair_scale(f, g), "⟨f, g⟩ = ⟨g, f⟩");
-    // Linearity in each argument, with a f + b g written on the union of the centres.
-    const auto combo = a * f + b * g;
-    const T scale = abs(a) * ch05::pair_scale(f, h) + abs(b) * ch05::pair_scale(g, h);
-    ch05::same<T>(kb::inner(combo, h), T(a * kb::inner(f, h) + b * kb::inner(g, h)), n, scale,
-                  "⟨a f + b g, h⟩ = a⟨f, h⟩ + b⟨g, h⟩");
-    ch05::same<T>(kb::inner(h, combo), T(a * kb::inner(h, f) + b * kb::inner(h, g)), n, scale,
-                  "⟨h, a f + b g⟩ = a⟨h, f⟩ + b⟨h, g⟩");
-    // The sum is the pointwise sum of the functions.
-    const Matrix<T> z = any_points<T>(1, q);
-    ch05::same<T>(combo(z.row(0)), T(a * f(z.row(0)) + b * g(z.row(0))), n,
-                  T(abs(a) * ch05::value_scale(f, z) + abs(b) * ch05::value_scale(g, z)), "(a f + b g)(z) = a f(z) + b g(z)");
-}
-} // namespace
-
-//! [symmetric-bilinear]
 TEST_CASE_TEMPLATE("the inner product is symmetric and bilinear [zhu:thm5] [beeny:def3.1]", T, KB_ALL_SCALARS) {
-    for_polynomial_and_gaussian_kernels<T>([](const auto& k, int q) { symmetric_bilinear_case<T>(k, q); });
+    ch05::symmetric_bilinear_law<T>(ch05::library_inner, ch05::library_evaluate);
 }
-//! [symmetric-bilinear]
 
 TEST_CASE("companion: adding coefficients on the wrong centres breaks linearity [beeny:def3.1]") {
     // A broken "sum" that adds β to α as if g had f's centres is not f + g: ⟨·, h⟩ of it
@@ -288,23 +248,6 @@ TEST_CASE("companion: with the squared distance <f f> = 0 for some f != 0 and <f
 namespace {
 
 template <class T, class Kernel>
-void reproducing_case(const Kernel& k, int q) {
-    const auto f = any_expansion<T>(k, q);
-    const Matrix<T> Z = any_points<T>(3, q);
-    for (int m = 0; m < 3; ++m) {
-        const Matrix<T> z = Z.row(m);
-        // ⟨f, k(x, ·)⟩ = Σᵢ αᵢ k(xᵢ, x) = f(x), for every x — not only the centres.
-        const auto kx = kb::feature(k, z.row(0));
-        ch05::same<T>(kb::inner(f, kx), f(z.row(0)), f.terms(), ch05::value_scale(f, z), "⟨f, k(x, ·)⟩ = f(x)");
-        ch05::same<T>(kb::inner(kx, f), f(z.row(0)), f.terms(), ch05::value_scale(f, z), "⟨k(x, ·), f⟩ = f(x)");
-    }
-    // At a centre as well.
-    const Matrix<T> x1 = f.centres().row(0);
-    ch05::same<T>(kb::inner(f, kb::feature(k, x1.row(0))), f(x1.row(0)), f.terms(), ch05::value_scale(f, x1),
-                  "⟨f, k(x₁, ·)⟩ = f(x₁)");
-}
-
-template <class T, class Kernel>
 void feature_distance_case(const Kernel& k, int q) {
     using std::abs;
     const Matrix<T> P = any_points<T>(2, q);
@@ -316,11 +259,9 @@ void feature_distance_case(const Kernel& k, int q) {
 }
 } // namespace
 
-//! [reproducing]
 TEST_CASE_TEMPLATE("reproducing property <f k(x .)> = f(x) at every x [zhu:prop6]", T, KB_ALL_SCALARS) {
-    for_polynomial_and_gaussian_kernels<T>([](const auto& k, int q) { reproducing_case<T>(k, q); });
+    ch05::reproducing_law<T>(ch05::library_inner, ch05::library_evaluate);
 }
-//! [reproducing]
 
 TEST_CASE_TEMPLATE("companion: the section of a Gaussian of another width does not reproduce f [zhu:prop6]", T,
                    KB_REALS) {
