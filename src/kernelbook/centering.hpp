@@ -1,12 +1,9 @@
 #pragma once
 /// \file centering.hpp
-/// \brief Centring data and Gram matrices: \f$J = I - \tfrac1N\one\one^\top\f$,
-///        column means, double centring \f$\Kc = JKJ\f$, and centring the kernel rows
-///        of new points with the *training* means (chapter 6: `slides:center`,
-///        `slides:center-test`, `beeny:4.1`).
-///
-/// Every function here is a single pass of additions and multiplications, works in every
-/// scalar type (exactly in `kb::rational`) and is header-only.
+/// \brief Centring data and Gram matrices: \f$J = I - \tfrac1N\one\one^\top\f$, \f$\Kc = JKJ\f$, and
+///        the kernel rows of new points centred with the *training* means (every scalar type).
+/// \see \ref ch06-centering "Chapter 6 — Centring in the feature space" (`slides:center`,
+///      `slides:center-test`, `beeny:4.1`)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

@@ -2,24 +2,7 @@
 /// \file certify.hpp
 /// \brief PSD certificates: a three-valued verdict on "is this Gram matrix positive
 ///        semi-definite?" — proven, refuted with a witness, or undecided.
-///
-/// An eigenvalue computed in floating point can say "−3·10⁻¹⁷": that is evidence, not
-/// proof. A certificate is a proof a reader can check independently:
-///  - **proven** (exact): rational matrices L (N×r) and d > 0 (r entries) with
-///    \f$K = L\,\mathrm{diag}(d)\,L^\top\f$ *exactly*, so
-///    \f$c^\top K c = \sum_k d_k (l_k^\top c)^2 \ge 0\f$ for every c;
-///  - **proven** (interval): every pivot of a Cholesky factorisation carried out in
-///    interval arithmetic has a positive lower bound, so the (unknown, real) matrix inside
-///    the intervals is positive definite;
-///  - **refuted**: a rational vector c with \f$c^\top K c < 0\f$ — exactly for rational K, or
-///    with an interval enclosure of \f$c^\top K c\f$ whose upper end is negative;
-///  - **undecided**: intervals too wide to tell (a singular or nearly singular matrix
-///    whose entries are not rational). Exact certificates are never undecided.
-///
-/// The exact certificate is an \f$LDL^\top\f$ factorisation with symmetric (diagonal)
-/// pivoting, written out here rather than taken from Eigen: Eigen's `LDLT` stops early on
-/// a matrix such as \f$\begin{pmatrix}0&1\\1&0\end{pmatrix}\f$, whose diagonal is zero, and
-/// does not return a witness. \see the chapter page "Chapter 4 — Kernels and their closure properties".
+/// \see \ref ch04-certificates "Chapter 4, §5 — Certificates: proven, refuted, undecided"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

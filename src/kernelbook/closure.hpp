@@ -1,26 +1,8 @@
 #pragma once
 /// \file closure.hpp
-/// \brief The closure rules of kernels (`beeny:thm3.8.1`–`6`) as combinators that build
-///        new kernels from old ones, plus normalisation (kernels assembled at run time, such as
-///        the random expression trees of the tests, are held by kb::AnyKernel of kernels.hpp).
-///
-/// If \f$k_1, k_2\f$ are kernels on a set \f$\mathcal{X}\f$, so are
-///  1. \f$a_1k_1 + a_2k_2\f$ for \f$a_1, a_2 \ge 0\f$ — kb::combination();
-///  2. \f$k_1k_2\f$ — kb::product() (the Gram matrix is the Hadamard product \f$K_1\circ K_2\f$);
-///  3. \f$\sum_{m=0}^n a_m k_1^m\f$ for \f$a_m \ge 0\f$ — kb::polynomial();
-///  4. \f$k_1(h(x), h(y))\f$ for any map \f$h\f$ into the domain of \f$k_1\f$ — kb::composition();
-///  5. \f$g(x)g(y)\f$ for any \f$g:\mathcal{X}\to\R\f$ — kb::rank_one();
-///  6. \f$\exp(k_1)\f$ (entrywise!) — kb::exponential();
-///
-/// and the normalisation \f$k_1(x,y)/\sqrt{k_1(x,x)k_1(y,y)}\f$ where \f$k_1(x,x) > 0\f$ —
-/// kb::normalised(). Rules 1–5 keep rational data rational, so the Gram matrix of a kernel
-/// built from them on rational points can be *proven* PSD by the exact certificate of
-/// certify.hpp; rule 6 and the normalisation need floating point or intervals.
-///
-/// Every combinator is a small value type with the kernel interface (`operator()(x, y)`
-/// on two row vectors, `describe()`), so combinators nest: `kb::exponential(kb::product(k1, k2))`.
-/// Weights and coefficients that would break the rules (negative ones) are refused with
-/// kb::error. \see the chapter page "Chapter 4 — Kernels and their closure properties".
+/// \brief The closure rules of kernels (`beeny:thm3.8.1`–`6`) as combinators that build new
+///        kernels from old ones, plus normalisation; negative weights are refused.
+/// \see \ref ch04-closure "Chapter 4, §3 — The closure rules"
 
 #include "kernelbook/certify.hpp"
 #include "kernelbook/error.hpp"

@@ -1,17 +1,8 @@
 #pragma once
 /// \file datasets.hpp
-/// \brief The book's data sets: deterministic synthetic ones for the worked examples
-///        (namespace kb) and the real image data sets Debian installs, with deterministic
-///        class subsets (namespace kb::datasets).
-///
-/// Synthetic data: concentric rings
-///        (`zhu:ex3`, `beeny:ex4.1`), the S-shaped surface (`zhu:fig1`), and the lift
-///        \f$\phi(y) = (y_1, y_2, y_1^2 + y_2^2)\f$ of `zhu:ex3`.
-///
-/// Nothing here is random: the points lie on regular grids, so every run, every compiler
-/// and every scalar type sees the same data, and properties of the sample (such as
-/// \f$\sum_k \cos 2\theta_k = 0\f$ over equally spaced angles) hold exactly and can be used
-/// to predict spectra in closed form (chapter 7).
+/// \brief The book's data sets: deterministic synthetic ones on regular grids (`zhu:ex3`,
+///        `beeny:ex4.1`, `zhu:fig1`) and the image data sets Debian installs (kb::datasets).
+/// \see \ref ch07-examples "Chapter 7, §7.8" (synthetic), \ref ch08-experiment "Chapter 8, §8.8" (images)
 
 #include "kernelbook/features.hpp"
 #include "kernelbook/error.hpp"

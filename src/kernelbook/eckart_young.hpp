@@ -1,24 +1,8 @@
 #pragma once
 /// \file eckart_young.hpp
-/// \brief The Eckart–Young theorem (chapter 3, `zhu:thm2`): truncated eigen-decompositions
-///        and truncated SVDs, the best approximations of rank ≤ p, and their errors
-///        \f$(\sum_{j>p}\lambda_j^2)^{1/2}\f$ (Frobenius) and \f$|\lambda_{p+1}|\f$ (spectral).
-///
-/// Three problems, three answers, for a symmetric \f$A = \sum_j \lambda_j u_j u_j^\top\f$:
-///  - A positive semi-definite (a Gram matrix): the best rank-p approximation keeps the
-///    p *largest* eigenvalues — kb::truncate_psd();
-///  - A indefinite (e.g. \f$-\tfrac12JD^{(2)}J\f$ of a non-Euclidean D): the best rank-p
-///    approximation keeps the p eigenvalues of largest *absolute value* —
-///    kb::best_rank_p_symmetric(); the best approximation of the form \f$XX^\top\f$
-///    (PSD of rank ≤ p, classical MDS) keeps the largest *positive* ones — kb::best_psd_rank_p();
-///  - a data matrix X (N×q): the best rank-p approximation keeps the p largest singular
-///    values — kb::truncate_svd().
-///
-/// The routines taking a decomposition (kb::eigen_sum(), kb::svd_sum(), and the error
-/// formulas) are light and work in every scalar type, `kb::rational` included; the ones
-/// taking a matrix call the library's pre-compiled kb::symmetric_eigen() / kb::thin_svd().
-///
-/// \see the chapter page "Chapter 3 — The Eckart–Young theorem".
+/// \brief The Eckart–Young theorem (`zhu:thm2`): truncated eigen-decompositions and SVDs,
+///        the best approximations of rank ≤ p, and their errors.
+/// \see \ref ch03-eckart-young "Chapter 3 — The Eckart–Young theorem"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,11 +1,8 @@
 #pragma once
 /// \file error.hpp
-/// \brief `kb::error` and the input checks every public function runs first.
-///
-/// Bad input never crashes, never produces NaN and never returns silent garbage: it
-/// throws kb::error with a message that names the argument, says what is wrong and what
-/// to do, e.g. "ClassicalMds: D must be symmetric, but D(0,2) = 3 and D(2,0) = 4;
-/// a dissimilarity matrix lists d(i,j) = d(j,i)".
+/// \brief `kb::error` and the input checks every public function runs first: bad input throws
+///        kb::error naming the argument, what is wrong and what to do (never NaN, never garbage).
+/// \see \ref house "The shape of the library"
 
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"

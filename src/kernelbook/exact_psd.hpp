@@ -1,21 +1,8 @@
 #pragma once
 /// \file exact_psd.hpp
 /// \brief Positive semi-definiteness decided exactly, in rational arithmetic: the rank of a
-///        PSD matrix, or the verdict "not PSD".
-///
-/// One symmetric elimination with pivoting on the largest diagonal entry of the current
-/// Schur complement S: K is PSD iff no such entry is negative and, when the largest is 0,
-/// S is entirely 0 (a PSD matrix with a zero diagonal entry has a zero row); the number of
-/// positive pivots is the rank. Pivoting on the *updated* diagonal is what makes the rank
-/// come out right for singular K: Eigen's `LDLT` pivots on the diagonal before its update
-/// and can meet a zero pivot in the middle of a rank-deficient PSD matrix (e.g.
-/// \f$\one\one^\top + xx^\top\f$ with \f$x = (0, 1, 0, 1)\f$), which it then reports as failure.
-///
-/// kb::certify_psd (certify.hpp, chapter 4) makes the same kind of elimination with
-/// different bookkeeping and returns the evidence (L and d, or a witness c with
-/// \f$c^\top K c < 0\f$). The two are kept independent on purpose: chapter 4's test "the two
-/// exact PSD deciders agree …" checks them against each other on random PSD,
-/// rank-deficient and indefinite matrices, each verdict backed by a checked certificate.
+///        PSD matrix, or the verdict "not PSD" (pivoting on the updated Schur complement).
+/// \see \ref ch08-singular "Chapter 8, §8.3", \ref ch04-certificates "Chapter 4, §5"
 
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"

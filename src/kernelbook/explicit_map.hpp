@@ -1,40 +1,8 @@
 #pragma once
 /// \file explicit_map.hpp
-/// \brief The exact finite-dimensional explicit feature map of Ghiasi-Shirazi & Qaraei,
-///        \f$\phi(z) = K^{-1/2} k_z\f$, its centred form, and kernel PCA computed through
-///        it: primal (eqs. 12–16), dual without the kernel trick (eqs. 17–23) and the
-///        combined projection (eq. 25).
-///
-/// **Notation** (the paper's). Training points \f$x_1,\dots,x_N\f$ (the rows of X), Gram
-/// matrix \f$K_{ij} = k(x_i,x_j)\f$, \f$k_z = (k(x_1,z),\dots,k(x_N,z))^\top\f$,
-/// \f$e = \tfrac1N\one\f$ (so \f$I - Nee^\top = J\f$, the centring matrix) and
-/// \f$e_n\f$ the n-th unit vector.
-///
-/// **Where the map is exact.** \f$\inner{\phi(x_n)}{\phi(z)} = k_{x_n}^\top K^{-1}k_z
-/// = k(x_n,z)\f$ for every training point and every z (`ghiasi:thm1`). For two points
-/// that are *not* training points, \f$\inner{\phi(z)}{\phi(z')} = k_z^\top K^{-1}k_{z'}\f$
-/// is the inner product of the orthogonal projections of \f$k(z,\cdot)\f$ and
-/// \f$k(z',\cdot)\f$ onto \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ — the Nyström kernel
-/// (kb::nystrom_kernel), not \f$k(z,z')\f$. kb::ExplicitFeatureMap::residuals returns the
-/// gap \f$k(z,z) - \norm{\phi(z)}^2 \ge 0\f$.
-///
-/// **Precision policy.** In floating point the map is built from the eigen-decomposition
-/// \f$K = V\Lambda V^\top\f$. An eigenvalue at or below the rounding level
-/// \f$\rho = 64\,N\,\varepsilon(T)\,\lambda_{\max}\f$ (kb::psd_rounding_tolerance) is not
-/// determined by K in the arithmetic of T — it could as well be zero or negative — so the
-/// library **refuses** (kb::error) to build a map that would invert it: without a rank
-/// tolerance when \f$\kappa(K) = \lambda_{\max}/\lambda_{\min} \ge 1/(64N\varepsilon)\f$,
-/// and with a rank tolerance when it would keep such an eigenvalue. The message names
-/// κ, ε(T) and the remedies (real50/real100, a rank tolerance, a better-conditioned
-/// kernel). Below that threshold the map is built, and
-/// kb::ExplicitFeatureMap::exactness_error_estimate gives the size of the error to expect,
-/// \f$N\varepsilon\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (measured in chapter 8).
-///
-/// The member functions and the kernel PCA routines are compiled once per scalar type in
-/// the library (detail/explicit_map_impl.hpp, instantiated by src/CMakeLists.txt); the functions
-/// that only make sense with square roots are constrained to the floating types.
-///
-/// \see \ref ch08-explicit-map
+/// \brief The exact explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$ of Ghiasi-Shirazi & Qaraei,
+///        its centred form, and kernel PCA through it (primal, dual, combined; eqs. 12–25).
+/// \see \ref ch08-explicit-map "Chapter 8 — The exact explicit feature map"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
@@ -48,16 +16,15 @@ namespace kb {
 
 /// \brief The exact explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$ (`ghiasi:thm1`, eq. 4)
 ///        built from a kernel and N training points, with its centred form
-///        \f$\psi(z) = K^{-1/2}(k_z - Ke)\f$ (eq. 9).
+///        \f$\psi(z) = K^{-1/2}(k_z - Ke)\f$ (eq. 9), \f$e = \tfrac1N\one\f$.
 ///
-/// Floating types (`double`, `kb::real50`, `kb::real100`) form the features; in
-/// `kb::rational` the square root is irrational, so the map offers the inner products
-/// \f$k_a^\top K^{-1}k_b\f$ (exactly) but not the features themselves.
-///
-/// With a rank tolerance τ the map is \f$\phi(z) = K^{+1/2}k_z\f$ over the r eigenvalues
-/// above τ. Since \f$k_z\f$ always lies in range(K) (chapter 8), exactness at the training
-/// points survives the pseudo-inverse; what is lost is the part of \f$k_z\f$ along the
-/// discarded eigenvectors, at most \f$\sqrt{(N-r)\,\tau\,k(z,z)}\f$.
+/// Exact, \f$\inner{\phi(x_n)}{\phi(z)} = k(x_n, z)\f$, when one of the two points is a
+/// training point; between two test points it gives the Nyström kernel (kb::nystrom_kernel).
+/// Floating types form the features; `kb::rational` offers only the inner products (exactly).
+/// In floating types a K whose eigenvalues to be inverted are not above the rounding level
+/// is refused.
+/// \see \ref ch08-exact "§8.2" (where the map is exact), \ref ch08-singular "§8.3" (singular K,
+///      the rank tolerance), \ref ch08-conditioning "§8.4" (the precision policy)
 template <class T>
 class ExplicitFeatureMap {
 public:
@@ -161,9 +128,9 @@ public:
 
     /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \norm{\phi(z_m)}^2 \ge 0\f$: the squared RKHS
     ///        distance of \f$k(z_m,\cdot)\f$ from \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ (zero at
-    ///        the training points, exact in rationals). They decide where eq. 26
-    ///        (`ghiasi:eq26`) holds for the map:
-    ///        \f$\norm{\phi(x_n) - \phi(z)}^2 = k(x_n,x_n) + k(z,z) - 2k(x_n,z) - r(z)\f$.
+    ///        the training points, exact in rationals); eq. 26 (`ghiasi:eq26`) holds for
+    ///        the map up to \f$-r(z)\f$.
+    /// \see \ref ch08-exact "§8.2"
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Vector<T> residuals(const Matrix<T>& Z) const;
 
@@ -201,9 +168,9 @@ public:
 
     /// \brief The size of the exactness error to expect from rounding,
     ///        \f$|\inner{\phi(x_n)}{\phi(z)} - k(x_n,z)| \approx
-    ///        N\,\varepsilon(T)\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (a first-order estimate:
-    ///        the backward error \f$\delta K\f$ of the eigen-decomposition enters as
-    ///        \f$e_n^\top\delta K\,K^{-1}k_z\f$, and \f$\norm{K^{-1}k_z} \le \sqrt{k(z,z)/\lambda_{\min}}\f$).
+    ///        N\,\varepsilon(T)\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (a first-order estimate;
+    ///        0 in rationals).
+    /// \see \ref ch08-conditioning "§8.4"
     /// \param k_zz \f$k(z,z)\f$, or a bound on it over the points of interest.
     T exactness_error_estimate(const T& k_zz) const;
 
@@ -263,10 +230,9 @@ struct DualKpca {
 /// \brief The primal solution (eqs. 12–15, `ghiasi:eq12-15`): PCA of the explicitly mapped,
 ///        centred training data, \f$Cv = \lambda v\f$ with \f$C = \tfrac1N K^{1/2}(I - Nee^\top)K^{1/2}\f$.
 ///
-/// Components are signed so that the training scores \f$\inner{\psi(x_n)}{v}\f$
-/// obey the book's sign rule (largest-magnitude score positive) — the same convention
-/// as kb::dual_kpca, whose training scores are a positive multiple of the sign-ruled
-/// eigenvector of \f$JKJ\f$.
+/// Eigenvalues decreasing; each v is signed so that its training scores
+/// \f$\inner{\psi(x_n)}{v}\f$ obey the sign rule of kb::apply_sign_rule(), as in kb::dual_kpca.
+/// \see \ref ch08-kpca "§8.5"
 /// \param map the explicit map (floating types).
 /// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of C.
 /// \throws kb::error if p is out of range.
@@ -281,22 +247,12 @@ template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ);
 
 /// \brief The dual solution without the kernel trick (eqs. 17–22, `ghiasi:eq17-23`), solved
-///        through a symmetric eigenproblem.
+///        through the symmetric eigenproblem \f$JKJw = \mu w\f$: \f$\alpha = Kw/\mu^{3/2}\f$
+///        (eq. 22 as printed), \f$N\lambda = \mu\f$, eigenvalues decreasing.
 ///
-/// \f$\bar K = K(I - Nee^\top) = KJ\f$ is not symmetric, but it is similar to the
-/// symmetric PSD \f$K^{1/2}JK^{1/2} = NC\f$, so its eigenvalues are real and \f$\ge 0\f$,
-/// and they are those of \f$\tilde K = JKJ\f$. If \f$\tilde K w = \mu w\f$ with \f$\mu > 0\f$
-/// then \f$Jw = w\f$ and \f$\bar K(Kw) = KJKJw = K\tilde K w = \mu\,Kw\f$: so
-/// \f$\hat\alpha = Kw\f$ is an eigenvector of \f$\bar K\f$ with \f$N\lambda = \mu\f$. This
-/// function computes w with kb::symmetric_eigen on \f$\tilde K\f$ (the general
-/// non-symmetric eigensolver is not available in multiprecision), sets
-/// \f$\hat\alpha = Kw\f$ and normalises it as eq. 22 prints,
-/// \f$\alpha = \hat\alpha / (\hat\alpha^\top JKJ\hat\alpha)^{1/2}\f$ — which reduces to
-/// \f$\alpha = Kw/\mu^{3/2}\f$, i.e. \f$N\lambda\,\norm{J\alpha}^2 = 1\f$ (chapter 8). Its centred
-/// part \f$J\alpha = w/\sqrt\mu\f$ is the classical coefficient vector of the kernel-trick
-/// derivation of appendix A (`ghiasi:appA`), and \f$\bar K\alpha = N\lambda\alpha\f$ gives
-/// the primal \f$u = N\lambda\alpha\f$ (eq. 24, `ghiasi:eq24`).
-///
+/// \f$J\alpha\f$ is the coefficient vector of appendix A (`ghiasi:appA`); the primal u of the
+/// same component is \f$N\lambda\alpha\f$ (eq. 24, `ghiasi:eq24`).
+/// \see \ref ch08-kpca "§8.5"
 /// \param K N×N symmetric PSD Gram matrix.
 /// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of JKJ.
 /// \throws kb::error if K is not square, finite, symmetric and PSD, or p is out of range.

@@ -1,26 +1,8 @@
 #pragma once
 /// \file features.hpp
-/// \brief The explicit feature map of the polynomial kernel \f$(c + x^\top y)^d\f$ in any
-///        input dimension q and degree d, and the (truncated) explicit feature map of the
-///        Gaussian kernel, kb::GaussianTaylorFeatureMap.
-///
-/// By the multinomial theorem, with \f$x^\alpha = \prod_i x_i^{\alpha_i}\f$,
-/// \f[ (c + x^\top y)^d = \sum_{\alpha_0 + |\alpha| = d} \binom{d}{\alpha_0,\alpha_1,\dots,\alpha_q}
-///     c^{\alpha_0}\, x^\alpha y^\alpha = m(x)^\top W\, m(y), \f]
-/// where \f$m(x) = (x^\alpha)_{|\alpha| \le d}\f$ lists the monomials of degree at most d and
-/// \f$W\f$ is diagonal with the weights
-/// \f$w_\alpha = \frac{d!}{(d-|\alpha|)!\,\alpha_1!\cdots\alpha_q!}\,c^{\,d-|\alpha|}\f$.
-/// Hence \f$\phi(x) = W^{1/2} m(x)\f$ is a feature map: \f$\inner{\phi(x)}{\phi(y)} = k(x,y)\f$.
-///
-/// The square roots of the weights are irrational in general, so exact arithmetic works
-/// with the pair \f$(m(x), W)\f$: \f$m(x)^\top W m(y)\f$ is a rational identity. Floating
-/// types can form \f$\phi(x)\f$ itself. For q = 2, d = 2, c = 1 the map is
-/// \f$(1, \sqrt2 x_1, \sqrt2 x_2, x_1^2, \sqrt2 x_1x_2, x_2^2)\f$ (`zhu:ex7b`, whose printed
-/// last entry \f$\sqrt{y_1 y_2}\f$ is an erratum, see chapter 4).
-///
-/// Monomials are listed by total degree, then lexicographically with \f$x_1\f$'s exponent
-/// first (for q = 2: 1, x₁, x₂, x₁², x₁x₂, x₂², x₁³, …); the dimension is \f$\binom{q+d}{d}\f$.
-/// With c = 0 only the degree-d monomials have non-zero weight.
+/// \brief Explicit feature maps: of the polynomial kernel \f$(c + x^\top y)^d\f$ (any q and d;
+///        `zhu:ex7b`) and the truncated one of the Gaussian kernel, kb::GaussianTaylorFeatureMap.
+/// \see \ref ch04-features "Chapter 4, §7 — Explicit feature maps"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"

@@ -1,30 +1,8 @@
 #pragma once
 /// \file io.hpp
-/// \brief Readers for the two real image data sets the book's experiment uses: the IDX
-///        format of MNIST and Fashion-MNIST, and scikit-learn's 8×8 digits CSV.
-///
-/// **IDX** (the MNIST file format). A file is a header followed by a payload:
-///  - the magic number, four bytes: `0x00 0x00`, a type byte (0x08 unsigned byte,
-///    0x09 signed byte, 0x0B 16-bit integer, 0x0C 32-bit integer, 0x0D 32-bit float,
-///    0x0E 64-bit float) and the number of dimensions n;
-///  - n dimension sizes, each a 32-bit unsigned big-endian integer;
-///  - the payload: \f$d_1 d_2\cdots d_n\f$ values of the type, big-endian, the last
-///    index running fastest (row-major).
-///
-/// An image file has three dimensions (count, rows, cols) and a label file one (count).
-/// Files may be gzip-compressed (Debian's `dataset-fashion-mnist` ships them as `.gz`);
-/// the readers detect this from the content, not the name, and also read plain files.
-/// A file is accepted only if it is exactly a header plus the payload it announces:
-/// a missing byte (truncated download) or a trailing one (wrong file) is an error.
-///
-/// **Digits CSV** (`sklearn/datasets/data/digits.csv.gz` of Debian's `python3-sklearn`):
-/// one image per line, 65 comma-separated numbers: 64 pixel intensities in [0, 16]
-/// (8×8, row-major) and the digit 0–9. No header line.
-///
-/// Every reader reads and returns values; nothing is printed and nothing is kept. Bad
-/// files raise kb::error naming the file, what is wrong and what to do.
-///
-/// \see datasets.hpp for the Debian paths and deterministic class subsets.
+/// \brief Readers for the image data sets of the book's experiment: the IDX format of MNIST and
+///        Fashion-MNIST (plain or gzip), and scikit-learn's 8×8 digits CSV; bad files throw kb::error.
+/// \see \ref ch08-experiment "Chapter 8, §8.8" (the formats); datasets.hpp for the Debian paths
 
 #include "kernelbook/matrix.hpp"
 

@@ -1,46 +1,8 @@
 #pragma once
 /// \file kernel_pca.hpp
-/// \brief Kernel PCA: PCA of the centred feature vectors \f$\phi(x_i) - \bar\phi\f$, computed
-///        from the centred kernel matrix \f$\Kc = JKJ\f$ only (chapter 7).
-///
-/// **The convention of this book (one, stated once).** Let \f$\Kc u_j = \mu_j u_j\f$
-/// with unit eigenvectors \f$u_j\f$ and \f$\mu_1 \ge \mu_2 \ge \dots > 0\f$. Then
-///  - kb::KernelPca::eigenvalues() returns \f$\mu_j\f$, the eigenvalues of \f$\Kc\f$ itself;
-///  - kb::KernelPca::feature_variances() returns \f$\lambda_j = \mu_j / N\f$, the eigenvalues of
-///    the feature-space covariance \f$C = \tfrac1N\sum_i \tilde\phi_i\tilde\phi_i^\top\f$ — the
-///    \f$\lambda\f$ of the seeds (`zhu:2.3.1`, `slides:eig`: \f$\Kc a_j = N\lambda_j a_j\f$);
-///  - kb::KernelPca::eigenvectors() returns the unit \f$u_j\f$ (Zhu's \f$a_j\f$ and \f$u_j\f$,
-///    Gallier's \f$v_k\f$);
-///  - kb::KernelPca::coefficients() returns \f$a_j = u_j/\sqrt{\mu_j}\f$, normalised as the
-///    slides require, \f$N\lambda_j a_j^\top a_j = 1\f$ (`slides:norm`), so that the
-///    principal axis \f$v_j = \sum_i a_{ji}\tilde\phi(x_i)\f$ has unit length;
-///  - the **score** of a point z on component j is its coordinate on that unit axis,
-///    \f[ y_j(z) = \inner{\phi(z) - \bar\phi}{v_j} = \sum_i a_{ji}\,\tilde k(z, x_i), \f]
-///    the same number ordinary PCA of the explicit features would give. On the training
-///    points the scores are \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (kb::KernelPca::scores()),
-///    with \f$Y^\top Y = \mathrm{diag}(\mu)\f$.
-///
-/// Conversions to what readers meet elsewhere are in chapter 7 ("Conventions") and are
-/// tested there (scikit-learn's `eigenvalues_`, `eigenvectors_` and `transform` equal
-/// \f$\mu\f$, \f$u\f$ and the scores above).
-///
-/// **Sign rule (the only one for kernel PCA).** Each \f$u_j\f$ is the eigenvector that
-/// kb::symmetric_eigen() returns: its entry of largest absolute value is positive. So in
-/// every column of the training scores the entry of largest absolute value is positive
-/// (this is also scikit-learn's rule for `KernelPCA`, `svd_flip` on the eigenvectors).
-/// PCA through kb::thin_svd() applies the rule to the loadings instead, so linear-kernel
-/// scores and PCA scores agree up to the sign of each column. Within a repeated eigenvalue the basis
-/// is arbitrary: compare projectors or Gram matrices of scores, not columns.
-///
-/// **Rank and definiteness.** \f$\Kc\one = 0\f$, so at most N − 1 components
-/// exist; a component needs \f$\mu_j\f$ above the rank tolerance
-/// \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (the rounding of centring plus that of the
-/// eigensolver), or its axis \f$v_j/\sqrt{\mu_j}\f$ is 0/0. Negative eigenvalues of
-/// \f$\Kc\f$ below \f$-\tau\f$ mean that K is not a kernel matrix (`zhu:def4`): kb::KernelPca
-/// refuses them unless kb::NonPsdPolicy::keep_positive is given, naming the smallest
-/// eigenvalue as a multiple of \f$\lambda_{\max}\f$ ("−3 = −0.5·λ_max", also "−5 = −5·λ_max"
-/// when it is the larger in size; kb::relative_negativity()), or saying that \f$\Kc\f$ has
-/// no eigenvalue above \f$\tau\f$ at all.
+/// \brief Kernel PCA: PCA of the centred feature vectors, computed from the centred kernel
+///        matrix \f$\Kc = JKJ\f$ only (kb::KernelPca).
+/// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.2"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -62,22 +24,21 @@ enum class NonPsdPolicy {
 };
 
 /// \brief Kernel PCA fitted on N points: the top p principal axes of the centred feature
-///        vectors, and the scores of any point on them (conventions in kernel_pca.hpp).
+///        vectors, and the scores of any point on them (Zhu's Algorithm 8, corrected).
 ///
-/// Zhu's Algorithm 8 (`zhu:alg8`) with its steps corrected; the derivation it implements
-/// is `zhu:2.3.1` / `slides:eig` / `slides:norm` (fit) and `zhu:2.3.2` / `slides:score` /
-/// `gallier:proj` (scores), equivalently Gallier's SVD route `gallier:svd`; centring by
-/// `slides:center` and, for new points, `slides:center-test` (chapter 6).
-///
-/// Constructing it fits it, in one of two ways: with a kernel and the N×q data (then
+/// Constructing it fits it: with a kernel and the N×q data (then
 /// kb::KernelPca::transform() takes new points), or with a precomputed N×N Gram matrix (then
 /// kb::KernelPca::transform_gram() takes the kernel rows \f$k(z_m, x_i)\f$ of new points).
+/// Implements `zhu:alg8` (corrected), `zhu:2.3.1`, `zhu:2.3.2`, `slides:eig`, `slides:norm`,
+/// `slides:score`, `slides:center`, `slides:center-test`, `gallier:svd` and `gallier:proj`;
+/// refuses a \f$\Kc\f$ that is not PSD (`zhu:def4`) unless kb::NonPsdPolicy::keep_positive.
 /// \code
 /// kb::KernelPca kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), X, 2); // T from X
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
-/// \see \ref ch07-kernel-pca
+/// \see \ref ch07-convention "§7.2" (conventions), \ref ch07-algorithm "§7.5" (the
+///      algorithm), \ref ch07-hard-cases "§7.7" (rank, ties, matrices that are not PSD)
 template <class T>
 class KernelPca {
 public:
@@ -106,14 +67,9 @@ public:
         X_ = X;
     }
 
-    /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$.
-    ///
-    /// Steps (`zhu:alg8` (b)–(d), corrected): \f$\Kc = JKJ\f$ (kb::double_center(),
-    /// `slides:center`); \f$\Kc = U\,\mathrm{diag}(\mu)\,U^\top\f$ (kb::symmetric_eigen(),
-    /// decreasing, sign rule) — the eigenproblem \f$\Kc a_j = N\lambda_j a_j\f$ of `zhu:2.3.1`
-    /// and `slides:eig`, whose \f$\sigma_j^2 = \mu_j\f$ are Gallier's (`gallier:svd`); keep the
-    /// top p; \f$a_j = u_j/\sqrt{\mu_j}\f$ (`slides:norm`); \f$Y = U_p\,\mathrm{diag}(\sqrt{\mu_p})\f$
-    /// (`zhu:2.3.2`, `gallier:proj`).
+    /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$: \f$\Kc = JKJ\f$,
+    ///        its eigenpairs (decreasing, with the sign rule of kb::apply_sign_rule()), the top p.
+    /// \see \ref ch07-algorithm "§7.5" (the steps of `zhu:alg8`, corrected)
     /// \param K          N×N symmetric Gram matrix, N ≥ 2
     /// \param components as in the other constructor
     /// \param policy     as in the other constructor
@@ -130,15 +86,12 @@ public:
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
     ///        \f$Y_z = \Kc_z A\f$, with \f$\Kc_z\f$ centred by the *training* means.
-    ///
-    /// \f$y_j(z) = \sum_i a_{ji}\tilde k(z, x_i)\f$: `slides:score` with the centring of
-    /// `slides:center-test`, `zhu:2.3.2` for a new point, `gallier:proj`, and step (e) of
-    /// `zhu:alg8` corrected.
+    /// \see \ref ch07-scores "§7.4"
     /// \throws kb::error if Kz does not have N columns or is not finite.
     Matrix<T> transform_gram(const Matrix<T>& Kz) const;
 
     /// \brief Scores of the rows of Z (M×q), for a model fitted with a kernel and data
-    ///        (kb::KernelPca::transform_gram() of their kernel rows: `slides:score`, `zhu:2.3.2`).
+    ///        (kb::KernelPca::transform_gram() of their kernel rows).
     /// \throws kb::error if the model was fitted from a Gram matrix, or Z has the wrong
     ///         dimension or is not finite.
     Matrix<T> transform(const Matrix<T>& Z) const;
@@ -149,13 +102,12 @@ public:
     Eigen::Index points() const { return Kc_.rows(); }
     /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
     Eigen::Index rank() const { return rank_; }
-    /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$.
+    /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (\ref ch07-hard-cases "§7.7").
     const T& rank_tolerance() const { return tau_; }
 
     /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\Kc\f$ (scikit-learn's `eigenvalues_`).
     const Vector<T>& eigenvalues() const { return mu_; }
-    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ
-    ///        (`zhu:2.3.1`, `slides:eig`).
+    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ.
     Vector<T> feature_variances() const { return mu_ / T(points()); }
     /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
     const Vector<T>& spectrum() const { return spectrum_; }
@@ -164,7 +116,7 @@ public:
     /// \brief \f$a_j = u_j/\sqrt{\mu_j}\f$ (N×p), with \f$N\lambda_j a_j^\top a_j = 1\f$ (`slides:norm`).
     const Matrix<T>& coefficients() const { return A_; }
     /// \brief Training scores \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (N×p), equal to
-    ///        kb::KernelPca::transform() of the training points (`zhu:2.3.2`, `gallier:proj`).
+    ///        kb::KernelPca::transform() of the training points.
     const Matrix<T>& scores() const { return Y_; }
     /// \brief The centred kernel matrix \f$\Kc = JKJ\f$ (N×N).
     const Matrix<T>& centered_gram() const { return Kc_; }

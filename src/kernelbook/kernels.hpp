@@ -1,11 +1,8 @@
 #pragma once
 /// \file kernels.hpp
-/// \brief Kernels as small value types, and their Gram matrices.
-///
-/// A kernel is any copyable object `k` with `k(x, y)` defined for two points (row
-/// vectors of the same length) and returning the scalar T. The basic kernels here carry
-/// their parameters with the convention in their name; chapter 4 adds the closure rules
-/// that build new kernels from old ones.
+/// \brief Kernels as small value types (any copyable `k` with `k(x, y)` on two row vectors,
+///        returning T; parameters named by their convention), and their Gram matrices.
+/// \see \ref ch04-kernels-list "Chapter 4, §2 — The kernels of the book"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

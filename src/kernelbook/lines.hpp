@@ -1,14 +1,8 @@
 #pragma once
 /// \file lines.hpp
-/// \brief Lines through planar data (chapter 1, `beeny` §2.1): the sample moments, the
-///        ordinary-least-squares line of eq. (3), the total-least-squares line of eq. (4) —
-///        the first principal axis — with the closed-form eigenvalues of the 2×2 covariance
-///        matrix, and the residual sums each line minimises.
-///
-/// Implements `beeny:2.1` (kb::ols_line(), kb::tls_line(), kb::lambda_max(), kb::eq4_slope()).
-/// Everything is sums, products and one square root, so it is header-only and exact in
-/// `kb::rational` wherever no square root is taken.
-/// \see \ref ch01-pca
+/// \brief Lines through planar data (`beeny:2.1`): sample moments, the OLS line of eq. (3) and
+///        the total-least-squares line of eq. (4); exact in `kb::rational` where no root is taken.
+/// \see \ref ch01-lines "Chapter 1, §5 — Least-squares lines: OLS and PCA"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"

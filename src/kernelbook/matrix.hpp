@@ -2,6 +2,7 @@
 /// \file matrix.hpp
 /// \brief Dense matrices and vectors over any kernelbook scalar. Rows are points:
 ///        a data set of N points in \f$\mathbb{R}^q\f$ is an N×q matrix X.
+/// \see \ref ch01-conventions "Chapter 1, §1"
 
 #include "kernelbook/real.hpp"
 

@@ -1,26 +1,9 @@
 #pragma once
 /// \file mds.hpp
-/// \brief Classical multidimensional scaling (chapter 2): from a Gram matrix of
-///        similarities, or from a matrix of (squared) dissimilarities through
-///        \f$B = -\tfrac12 J D^{(2)} J\f$; the MDS stress and the classical-MDS objective;
-///        pairwise distances of a configuration.
-///
-/// Implements `zhu:mds-setup` (kb::mds_stress(), kb::guttman_transform()), `zhu:def1`
-/// (kb::ClassicalMds, kb::classical_mds_objective()), `zhu:1.2.1` and `zhu:1.2.2` (classical
-/// MDS of \f$YY^\top\f$ gives the PCA scores) and `zhu:2.2.2` (kb::gram_from_squared_distances(),
-/// kb::ClassicalMds with kb::MdsInput::distances).
-///
-/// Notation of the chapter (`zhu` §1 and §2.2.2): N points are the rows of an N×q data
-/// matrix Y; a p-dimensional configuration is an N×p matrix X whose rows are the
-/// \f$x_i\f$; \f$D = (d_{ij})\f$ is a dissimilarity matrix and \f$D^{(2)} = (d_{ij}^2)\f$
-/// its entry-wise square; \f$J = I - \tfrac1N\one\one^\top\f$.
-///
-/// The eigen-decomposition is the library's pre-compiled kb::symmetric_eigen(), so
-/// kb::ClassicalMds works in `double`, `kb::real50` and `kb::real100`. Everything
-/// else in this header is one pass of sums and products and works in `kb::rational`
-/// too, exactly.
-///
-/// \see the chapter page "Chapter 2 — Classical multidimensional scaling".
+/// \brief Classical multidimensional scaling (`zhu:def1`, `zhu:1.2.1`, `zhu:1.2.2`, `zhu:2.2.2`):
+///        from a Gram matrix or from dissimilarities via \f$B = -\tfrac12 J D^{(2)} J\f$; the stress
+///        (`zhu:mds-setup`), the classical-MDS objective, pairwise distances.
+/// \see \ref ch02-classical-mds "Chapter 2 — Classical multidimensional scaling"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -164,24 +147,16 @@ enum class MdsInput {
 };
 
 /// \brief Classical MDS (`zhu:def1`, `zhu:2.2.2`): constructing it computes the
-///        coordinates, the whole spectrum of the Gram matrix B, and how much of B the
-///        coordinates could not represent — the solution of
-///        \f[ \min_{X \in \R^{N\times p}} \norm{B - XX^\top}_F, \qquad
-///            X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]. \f]
+///        coordinates \f$X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]\f$, the whole spectrum
+///        of the Gram matrix B, and how much of B the coordinates could not represent.
 ///
-/// With \f$B = \sum_j \lambda_j u_j u_j^\top\f$, \f$\lambda_1 \ge \dots \ge \lambda_N\f$,
-/// \f$XX^\top = \sum_{j\le p}\lambda_j u_ju_j^\top\f$ is the best approximation of B by a
-/// Gram matrix of rank ≤ p (chapter 3). Eigenvalues with \f$|\lambda| \le \tau\f$ (the
-/// `tolerance()`) are rounding and count as zero.
-///
-/// A Gram matrix B is used as given: for the Gram matrix \f$YY^\top = UD^2U^\top\f$ of centred
-/// data \f$Y = UDV^\top\f$ (`zhu:1.2.1`) the eigenpairs are \f$(d_j^2, u_j)\f$ and X = UD are the
-/// PCA scores (`zhu:1.2.2`); in Gallier's names, the \f$\sigma_k^2\f$ are the non-zero
-/// eigenvalues of \f$\widehat K = \widehat X\widehat X^\top\f$ (`gallier:svd`). Distances are
-/// turned into \f$B = -\tfrac12 JD^{(2)}J\f$ (`zhu:2.2.2`). For uncentred similarities, centre
-/// first with kb::double_center() if centred coordinates are wanted. Only positive
-/// eigenvalues give coordinates: negative ones are reported (`negative()`,
-/// `negative_mass()`), never square-rooted.
+/// Eigenvalues decreasing, eigenvectors with the sign rule of kb::apply_sign_rule(); those with
+/// \f$|\lambda| \le \tau\f$ (the `tolerance()`) count as zero. A Gram matrix is used as given
+/// (centre uncentred similarities first with kb::double_center()); for \f$YY^\top\f$ of centred
+/// data X are the PCA scores (`zhu:1.2.1`, `zhu:1.2.2`, `gallier:svd`). Only positive
+/// eigenvalues give coordinates: negative ones are reported (`negative()`, `negative_mass()`),
+/// never square-rooted.
+/// \see \ref ch02-classical "§2", \ref ch02-svd "§3", \ref ch02-report "§5: what it reports"
 /// \code
 /// kb::ClassicalMds mds(D, 2, kb::MdsInput::distances); // the type is deduced from D
 /// kb::Matrix<double> X = mds.coordinates();          // N×2
@@ -216,7 +191,7 @@ public:
     const Matrix<T>& gram() const { return B_; }
     /// \brief All N eigenvalues of B, decreasing, negative ones included.
     const Vector<T>& eigenvalues() const { return eigenvalues_; }
-    /// \brief N×N, column j the unit eigenvector \f$u_j\f$ (kb::symmetric_eigen()'s sign rule).
+    /// \brief N×N, column j the unit eigenvector \f$u_j\f$ (the sign rule of kb::apply_sign_rule()).
     const Matrix<T>& eigenvectors() const { return eigenvectors_; }
     /// \brief Number p of coordinates kept (columns of `coordinates()`).
     Eigen::Index components() const { return X_.cols(); }

@@ -1,29 +1,8 @@
 #pragma once
 /// \file mercer.hpp
-/// \brief Mercer's theorem made computable: quadrature rules and the Nyström
-///        discretisation of the integral operator of a kernel, its eigenvalues
-///        \f$\lambda_i\f$ and eigenfunctions \f$e_i\f$, and the truncated expansion
-///        \f$\sum_{i \le m} \lambda_i e_i(x) e_i(y)\f$ (`beeny:C`).
-///
-/// **Mercer's theorem.** Let k be a continuous, symmetric, positive semi-definite kernel
-/// on a compact set \f$\mathcal X\f$ with a finite (Borel) measure \f$\mu\f$ of full
-/// support. The integral operator \f$(T_k e)(x) = \int k(x, t)\, e(t)\, d\mu(t)\f$ on
-/// \f$L^2(\mu)\f$ has eigenvalues \f$\lambda_1 \ge \lambda_2 \ge \dots \ge 0\f$ with
-/// \f$\sum_i \lambda_i = \int k(x, x)\, d\mu(x) < \infty\f$ and continuous eigenfunctions
-/// \f$e_i\f$, orthonormal in \f$L^2(\mu)\f$, such that
-/// \f[ k(x, y) = \sum_i \lambda_i\, e_i(x)\, e_i(y) \f]
-/// absolutely and uniformly on \f$\mathcal X \times \mathcal X\f$.
-///
-/// **Nyström discretisation.** A quadrature rule \f$\int h\, d\mu \approx \sum_j w_j h(t_j)\f$
-/// turns \f$T_k\f$ into the matrix \f$K W\f$ (\f$K_{jl} = k(t_j, t_l)\f$, \f$W = \mathrm{diag}(w)\f$),
-/// which is similar to the symmetric \f$A = W^{1/2} K W^{1/2} = U \Lambda U^\top\f$.
-/// Its eigenvalues approximate the \f$\lambda_i\f$; \f$e_i(t_j) = U_{ji}/\sqrt{w_j}\f$ are
-/// orthonormal in the discrete \f$L^2\f$, \f$\sum_j w_j e_i(t_j) e_k(t_j) = \delta_{ik}\f$,
-/// and at a new point the eigen-equation itself extends them (Nyström extension)
-/// \f[ e_i(x) = \frac{1}{\lambda_i} \sum_j w_j\, k(x, t_j)\, e_i(t_j). \f]
-/// At the nodes the full expansion is exact: \f$\sum_{i \le N} \lambda_i e_i(t_j) e_i(t_l)
-/// = (W^{-1/2} A W^{-1/2})_{jl} = K_{jl}\f$.
-/// \see \ref ch05-rkhs
+/// \brief Mercer's theorem made computable (`beeny:C`): quadrature rules, the Nyström
+///        discretisation of a kernel's integral operator, its eigenpairs and truncated expansion.
+/// \see \ref ch05-mercer "Chapter 5, §6 — Mercer's theorem"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"

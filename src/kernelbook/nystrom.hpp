@@ -1,20 +1,8 @@
 #pragma once
 /// \file nystrom.hpp
-/// \brief The Nyström approximation of a kernel from m landmark points, and the greedy
-///        choice of landmarks (pivoted Cholesky), exact in rational arithmetic.
-///
-/// With landmarks \f$s_1,\dots,s_m\f$, Gram matrix \f$K_{SS}\f$ and \f$k_{S,a} =
-/// (k(s_1,a),\dots,k(s_m,a))^\top\f$, the Nyström kernel is
-/// \f[ \hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}
-///     = \inner{P_S\,k(a,\cdot)}{P_S\,k(b,\cdot)}_{\mathcal H}, \f]
-/// the inner product of the orthogonal projections of \f$k(a,\cdot)\f$ and \f$k(b,\cdot)\f$
-/// onto \f$\mathrm{span}\{k(s_i,\cdot)\}\f$ in the RKHS. The residual
-/// \f$k - \hat k_S\f$ is again a kernel (a Schur complement), so the approximation
-/// error is PSD and shrinks as landmarks are added. The exact explicit feature map of
-/// chapter 8 (kb::ExplicitFeatureMap) is the Nyström map with *every* training point a
-/// landmark.
-///
-/// \see \ref ch08-explicit-map
+/// \brief The Nyström approximation \f$\hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}\f$ of a kernel
+///        from m landmarks, and their greedy choice (pivoted Cholesky); exact in rationals.
+/// \see \ref ch08-nystrom "Chapter 8, §8.7 — Relation to Nyström"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/exact_psd.hpp"

@@ -1,33 +1,9 @@
 #pragma once
 /// \file pca.hpp
-/// \brief Principal component analysis (chapter 1): covariance and scatter matrices,
-///        PCA by the eigen-decomposition of \f$X^\top X\f$ and by the thin SVD of the
-///        centred data, scores, explained variance, reconstruction from k components and
-///        transform of new points. (Lines through planar data: lines.hpp; regression on
-///        derived features: regression.hpp.)
-///
-/// Implements `beeny:ex2.1` (kb::Pca, kb::scatter_matrix()), `beeny:defA.4`
-/// (kb::covariance_matrix()) and `beeny:lemA.1`–`beeny:lemA.3` as used by PCA.
-///
-/// **Conventions.** Rows are points: the data set A is N×q. The centred data is
-/// \f$X = A - \one\mu\f$ with the column means \f$\mu = \tfrac1N \one^\top A\f$.
-/// Two matrices are built from X and the book keeps their names apart:
-///  - the **scatter matrix** \f$S = X^\top X\f$ (what `beeny` Example 2.1 calls "the
-///    covariance matrix C"), with eigenvalues \f$\lambda_j = \sigma_j^2\f$, the squared
-///    singular values of X;
-///  - the **covariance matrix** \f$\operatorname{cov}(A) = X^\top X/(N-1)\f$ (`beeny`
-///    Definition A.4), with eigenvalues \f$\lambda_j/(N-1)\f$, the sample variances of the
-///    data along the principal axes.
-/// Both have the same eigenvectors, so both give the same loadings and scores.
-///
-/// **Sign rule.** A loading \f$v_j\f$ is determined only up to sign; kernelbook makes the
-/// entry of largest absolute value positive (kb::apply_sign_rule()), and the scores
-/// \f$P = XV\f$ follow. Printed results from other software may differ by the sign of
-/// whole columns.
-///
-/// The heavy decompositions are the library's precompiled kb::symmetric_eigen() and
-/// kb::thin_svd(); everything here is products and sums, so it is header-only.
-/// \see \ref ch01-pca
+/// \brief Principal component analysis: scatter and covariance matrices, kb::Pca by the thin SVD
+///        or by the eigen-decomposition of \f$X^\top X\f$, scores, reconstruction, new points.
+/// \see \ref ch01-pca "Chapter 1 — Principal component analysis"; its conventions in
+///      \ref ch01-conventions "§1"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -136,13 +112,10 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 /// \f[ \mu = \tfrac1N\one^\top A, \quad X = A - \one\mu, \quad
 ///     X^\top X = V\Lambda V^\top \;(\text{or } X = U\Sigma V^\top), \quad P = X V_p, \quad
 ///     \hat A_p = P V_p^\top + \one\mu. \f]
-/// \f$X^\top X\f$ is symmetric, so its eigenvalues are real and its eigenvectors orthonormal
-/// (`beeny:lemA.1`); it is PSD (`beeny:lemA.3`), so its eigenvalues are \f$\ge 0\f$
-/// (`beeny:lemA.2`) and a negative computed one is rounding, set to 0.
-/// The two routes give the same subspaces, eigenvalues and scores up to rounding (and the
-/// same signs, by the sign rule, wherever the largest entry of a loading is well separated).
-/// The SVD route is the default: it never forms \f$X^\top X\f$, so small singular values
-/// keep their relative accuracy.
+/// Rows are points; eigenvalues decreasing, those of the scatter matrix \f$X^\top X\f$; loadings
+/// with the sign rule of kb::apply_sign_rule(). A negative computed eigenvalue is rounding
+/// (`beeny:lemA.1`, `beeny:lemA.2`, `beeny:lemA.3`) and is set to 0. The SVD route is the default.
+/// \see \ref ch01-pca-definition "§3" (the two routes), \ref ch01-example "§4"
 /// \code
 /// kb::Pca pca(A, 2);                   // the type is deduced from A (kb::Matrix<double>)
 /// kb::Matrix<double> P  = pca.scores();      // N×2

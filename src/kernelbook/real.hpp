@@ -1,19 +1,8 @@
 #pragma once
 /// \file real.hpp
-/// \brief The scalar types of kernelbook: `double`, 50- and 100-digit binary floating
-///        point, exact rationals, and intervals for certificates.
-///
-/// Every algorithm in the library is a template on its scalar `T`. The book runs each
-/// statement in `double` (what practitioners use), in `kb::real50` and `kb::real100`
-/// (where an identity that is true holds to 1e-49 and 1e-99, so an identity that holds
-/// only to 1e-15 is exposed as false), and, where the statement is algebraic, in
-/// `kb::rational`, where it must hold *exactly*.
-///
-/// Choice of backend (measured on the 2-core build machine: `tests/bench/`, with the
-/// tables in `tests/bench/README.md`): GNU MPFR with stack allocation and expression templates
-/// off was the fastest in the linear algebra and in `exp`; Boost's header-only
-/// `cpp_bin_float` is the fallback. Expression templates are off everywhere: they never
-/// made the linear algebra faster and they make `auto x = a + b;` dangle.
+/// \brief The scalar types of kernelbook: `double`, 50- and 100-digit binary floating point
+///        (MPFR, expression templates off: `auto x = a + b;` is safe), exact rationals, intervals.
+/// \see \ref glossary-precision "Precision and rounding"; the backend choice in tests/bench/README.md
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/multiprecision/gmp.hpp>

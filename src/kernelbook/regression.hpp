@@ -1,12 +1,8 @@
 #pragma once
 /// \file regression.hpp
-/// \brief Regression on derived features (chapter 1, `beeny` §1, Example 1.1): the powers
-///        \f$(x, x^2, \dots, x^d)\f$ of one attribute as features, multiple linear regression
-///        in the centred form that generalises eq. (3), and polynomial regression.
-///
-/// Implements `beeny:ex1.1` (kb::power_features(), kb::linear_regression(),
-/// kb::polynomial_regression()).
-/// \see \ref ch01-pca
+/// \brief Regression on derived features (`beeny:ex1.1`): the powers \f$(x, \dots, x^d)\f$ of one
+///        attribute, multiple linear regression in centred form, polynomial regression.
+/// \see \ref ch01-regression "Chapter 1, §2 — Regression on derived features"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"

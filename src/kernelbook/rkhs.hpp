@@ -1,18 +1,8 @@
 #pragma once
 /// \file rkhs.hpp
-/// \brief The reproducing kernel Hilbert space on finite spans: kernel expansions
-///        \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$, their inner product and norm, the
-///        Riesz representer of a functional on a span, and minimum-norm interpolation.
-///
-/// For a kernel k (symmetric, positive semi-definite) the functions
-/// \f[ f = \sum_{i=1}^{N} \alpha_i\, k(x_i, \cdot), \qquad g = \sum_{j=1}^{M} \beta_j\, k(y_j, \cdot) \f]
-/// form the space \f$\mathcal G\f$ of `zhu:thm5`, with the inner product
-/// \f[ \inner{f}{g} = \sum_{i,j} \alpha_i \beta_j\, k(x_i, y_j) = \alpha^\top K(X, Y)\, \beta . \f]
-/// Its completion is the RKHS \f$\mathcal H\f$ of k (Moore–Aronszajn), a Hilbert space in the
-/// sense of `beeny:def3.2`; on a finite span, \f$f \mapsto K^{1/2}\alpha\f$ is an isometry onto a
-/// subspace of \f$\R^N\f$ (a finite section of \f$\ell^2\f$, `beeny:ex3.3`). Everything here is
-/// exact in `kb::rational` for kernels with rational values (linear, polynomial).
-/// \see \ref ch05-rkhs
+/// \brief The RKHS on finite spans (`zhu:thm5`, `beeny:def3.2`, `beeny:ex3.3`): kernel expansions,
+///        their inner product and norm, Riesz representers, minimum-norm interpolation.
+/// \see \ref ch05-rkhs "Chapter 5 — The RKHS and its reproducing property"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"

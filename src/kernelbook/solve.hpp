@@ -1,10 +1,8 @@
 #pragma once
 /// \file solve.hpp
 /// \brief Solving with symmetric positive-definite matrices: Cholesky in floating point,
-///        exact LDLᵀ in `kb::rational`.
-///
-/// Compiled once per scalar type (`double`, `real50`, `real100`, `rational`) in the `kb`
-/// library.
+///        exact LDLᵀ in `kb::rational` (compiled once per scalar type in the `kb` library).
+/// \see \ref ch05-riesz "Chapter 5, §4" (kb::solve_spd() in use)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

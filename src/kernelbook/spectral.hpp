@@ -1,23 +1,9 @@
 #pragma once
 /// \file spectral.hpp
-/// \brief Symmetric eigen-decomposition and SVD with one ordering and one sign rule;
-///        PSD square root, inverse square root and pseudo-inverse with an explicit rank
-///        tolerance.
-///
-/// **Ordering.** Eigenvalues and singular values are returned in decreasing order,
-/// \f$\lambda_1 \ge \lambda_2 \ge \dots\f$, as the seeds write them.
-///
-/// **Sign rule (the only one in the book).** An eigenvector or singular vector is
-/// determined only up to sign. kernelbook makes the entry of largest absolute value
-/// positive (the first such entry if several tie exactly). This is the rule
-/// scikit-learn's `svd_flip` applies, so scores can be compared with it directly. For
-/// the SVD the rule is applied to the right singular vectors V (the PCA loadings) and U
-/// follows, so that \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ still holds. Within a
-/// repeated eigenvalue the basis is arbitrary: compare projectors, not vectors.
-///
-/// The heavy routines are compiled once per scalar type in the `kb` library
-/// (spectral.cpp) and declared `extern` here, which keeps test and chapter translation
-/// units fast to compile.
+/// \brief Symmetric eigen-decomposition and thin SVD (values decreasing, the sign rule of
+///        kb::apply_sign_rule()); PSD square root, inverse square root and pseudo-inverse.
+/// \see \ref ch01-conventions "Chapter 1, §1" (ordering and sign rule), \ref ch08-conditioning
+///      "Chapter 8, §8.4" (rank tolerances and the precision policy)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
@@ -45,7 +31,7 @@ inline std::string asked_for(Eigen::Index requested, Eigen::Index p, std::string
 template <class T>
 struct SymmetricEigen {
     Vector<T> values;  ///< \f$\lambda_1 \ge \dots \ge \lambda_n\f$
-    Matrix<T> vectors; ///< column j is the unit eigenvector of \f$\lambda_j\f$ (sign rule applied)
+    Matrix<T> vectors; ///< column j is the unit eigenvector of \f$\lambda_j\f$ (kb::apply_sign_rule() applied)
 };
 
 /// \brief Thin singular value decomposition \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ of
@@ -54,13 +40,22 @@ template <class T>
 struct Svd {
     Matrix<T> U;     ///< N×r, orthonormal columns
     Vector<T> sigma; ///< \f$\sigma_1 \ge \dots \ge \sigma_r \ge 0\f$
-    Matrix<T> V;     ///< q×r, orthonormal columns (sign rule applied)
+    Matrix<T> V;     ///< q×r, orthonormal columns (kb::apply_sign_rule() applied; U follows)
 };
 
 /// \brief Applies the book's sign rule to each column of V in place: the entry of
 ///        largest absolute value becomes positive (the first such entry, when several tie).
-///        Returns the vector of signs (±1) applied, so that a paired factor (U in an SVD)
-///        can follow.
+///
+/// This is the only sign rule of the book. An eigenvector or singular vector is determined
+/// only up to sign; kb::symmetric_eigen() applies the rule to its eigenvectors, and
+/// kb::thin_svd() to the right singular vectors V (the PCA loadings), with U following so that
+/// \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ still holds. It is the rule of scikit-learn's
+/// `svd_flip`, so scores can be compared with scikit-learn directly. Within a repeated
+/// eigenvalue the basis is arbitrary: compare projectors, not vectors.
+/// \param V the vectors, one per column; changed in place.
+/// \returns the signs (±1) applied, one per column, so that a paired factor (U in an SVD)
+///          can follow.
+/// \see \ref ch01-conventions "Chapter 1, §1", \ref ch07-convention "Chapter 7, §7.2"
 template <class T>
 Vector<T> apply_sign_rule(Matrix<T>& V) {
     using std::abs;
@@ -90,8 +85,8 @@ Matrix<T> align_signs(Matrix<T> A, const Matrix<T>& ref) {
     return A;
 }
 
-/// \brief All eigenpairs of the symmetric matrix A, eigenvalues decreasing, sign rule
-///        applied.
+/// \brief All eigenpairs of the symmetric matrix A, eigenvalues decreasing, with the sign rule
+///        of kb::apply_sign_rule().
 ///
 /// \param A square, finite, symmetric to rounding (kb::require_symmetric); it is
 ///          symmetrised as \f$(A + A^\top)/2\f$ before the decomposition.
@@ -104,7 +99,8 @@ SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A);
 template <class T>
 SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p);
 
-/// \brief Thin SVD of X (one-sided Jacobi: accurate also for small singular values).
+/// \brief Thin SVD of X (one-sided Jacobi: accurate also for small singular values), singular
+///        values decreasing, with the sign rule of kb::apply_sign_rule() on V.
 /// \throws kb::error on an empty or non-finite X.
 template <class T>
 Svd<T> thin_svd(const Matrix<T>& X);

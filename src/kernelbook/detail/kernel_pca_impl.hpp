@@ -2,6 +2,7 @@
 /// \file detail/kernel_pca_impl.hpp
 /// \brief Definitions of the non-template members of kb::KernelPca (kernel_pca.hpp).
 ///        Included only by the library's instantiation units, once per scalar type.
+/// \see \ref ch07-algorithm "Chapter 7, §7.5" (the fit and transform, shown from this file)
 
 #include "kernelbook/kernel_pca.hpp"
 

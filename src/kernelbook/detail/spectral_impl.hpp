@@ -2,6 +2,7 @@
 /// \file detail/spectral_impl.hpp
 /// \brief Definitions of the routines declared in spectral.hpp. Included only by the
 ///        library's instantiation units (one per scalar type), never by users.
+/// \see kb::apply_sign_rule() (the sign rule applied here)
 
 #include "kernelbook/spectral.hpp"
 
