@@ -64,7 +64,7 @@ DesignCase<T> any_design_case(int M) {
 // ============================================================ Theorem 1
 
 TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi:thm1]", T, KB_REALS) {
-    thm1_law<T>(library_features);
+    thm1_law<T>(library_map_features);
 }
 
 TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not exact [ghiasi:thm1]", T,

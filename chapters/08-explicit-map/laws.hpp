@@ -20,10 +20,16 @@ namespace kb::test::ch08 {
 /// Each law takes the function it checks as an argument, with the library's signature.
 /// These are the library's own; exercises/check.cpp passes the student's.
 ///@{
-/// The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ from the Gram matrix K (N×N) and the kernel
-/// columns \f$k_Z\f$ (N×M), one row \f$\phi(z_m)^\top\f$ per point (M×N): kb::ExplicitFeatureMap
-/// built on K itself (a table kernel on the points 0, …, N − 1 whose Gram matrix is K), and
-/// kb::ExplicitFeatureMap::transform_columns.
+/// The features \f$\phi(p_m)^\top\f$ of the points P (rows), for the map built on the
+/// training points X with kernel k: kb::ExplicitFeatureMap::transform.
+inline constexpr auto library_map_features = [](const auto& k, const auto& X, const auto& P) {
+    using T = typename std::decay_t<decltype(X)>::Scalar;
+    return Matrix<T>(kb::ExplicitFeatureMap<T>(k, X).transform(P));
+};
+/// The same with the exercise's signature: \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ from the Gram
+/// matrix K (N×N) and the kernel columns \f$k_Z\f$ (N×M), one row per point (M×N):
+/// kb::ExplicitFeatureMap built on K itself (a table kernel on the points 0, …, N − 1 whose
+/// Gram matrix is K), and kb::ExplicitFeatureMap::transform_columns.
 inline constexpr auto library_features = [](const auto& K, const auto& kZ) {
     using T = typename std::decay_t<decltype(K)>::Scalar;
     const kb::ExplicitFeatureMap<T> phi(TableKernel<T>{Matrix<T>(K)}, table_points<T>(0, K.rows()));
@@ -40,9 +46,10 @@ inline constexpr auto library_combined_projection = [](const auto& dual, const a
 ///@}
 
 //! [thm1-property]
-/// ghiasi:thm1: the features φ(z) = K^{-1/2}k_z, computed by `features(K, k_Z)` (rows φ(z_m)ᵀ),
-/// have ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training point x_n and any z, to Theorem 1's
-/// rounding bound (κ and λ_max of the input K), for random Gaussian-kernel data.
+/// ghiasi:thm1: the features φ(p) = K^{-1/2}k_p of the map built on X, computed by
+/// `features(k, X, P)` (rows φ(p_m)ᵀ), have ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training
+/// point x_n and any z, to Theorem 1's rounding bound (κ and λ_max of the input K), for
+/// random Gaussian-kernel data.
 template <class T, class Features>
 void thm1_law(Features features) {
     kb::test::property<T>([&] {
@@ -53,8 +60,8 @@ void thm1_law(Features features) {
         // Theorem 1's bound: κ and λ_max of the input K (k(z, z) = 1 for a Gaussian), from an
         // independent decomposition, not from the map under test.
         const auto bound = exactness_bound(input_spectrum(K), T(1));
-        // The features of the training points (their kernel columns are those of K) and of Z.
-        const Matrix<T> Phi = features(K, K), PhiZ = features(K, kZ);
+        // The features of the training points and of Z.
+        const Matrix<T> Phi = features(k, X, X), PhiZ = features(k, X, Z);
         RC_ASSERT(Phi.rows() == X.rows() && PhiZ.rows() == Z.rows() && PhiZ.cols() == Phi.cols());
         RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
         // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.

@@ -73,7 +73,9 @@ struct Mistake {
 /// Exercise 8.4 checked by ghiasi:thm1.
 template <class T, class S>
 void exercise_8_4() {
-    thm1_law<T>([](const Matrix<T>& K, const Matrix<T>& kZ) { return S::explicit_features(K, kZ); });
+    thm1_law<T>([](const auto& k, const Matrix<T>& X, const Matrix<T>& P) {
+        return S::explicit_features(Matrix<T>(kb::gram(k, X)), Matrix<T>(kb::gram(k, X, P)));
+    });
 }
 
 /// Exercise 8.5 checked by the cross-check of ghiasi:eq16, eq17-23, eq24, eq25 (the combined
