@@ -3,7 +3,8 @@
 ///        explicit map φ(z) = K^{-1/2} k_z is exact with a training point (Theorem 1), also with
 ///        a rank tolerance and truncated; kernel PCA through the map (eqs. 8–25) agrees with PCA
 ///        and chapter 7; the map is the Nyström map — each with its failing companion.
-#include "chapter_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"
@@ -62,21 +63,9 @@ DesignCase<T> any_design_case(int M) {
 
 // ============================================================ Theorem 1
 
-//! [thm1-property]
 TEST_CASE_TEMPLATE("explicit map is exact for a training point and any z [ghiasi:thm1]", T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto [X, Z, k, phi, bound] = mapped<T>(draw_gaussian_case(2, 8));
-        // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.
-        const Matrix<T> inner = phi.transform(X) * phi.transform(Z).transpose();
-        KB_RC_WITHIN(max_abs_diff(inner, kb::gram(k, X, Z)), bound, "⟨φ(x_n), φ(z)⟩ = k(x_n, z)");
-        // Training pairs too: ΦΦᵀ = K.
-        const Matrix<T> Phi = phi.training_features();
-        KB_RC_WITHIN(max_abs_diff(Matrix<T>(Phi * Phi.transpose()), kb::gram(k, X)), bound,
-                     "⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n)");
-        RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
-    });
+    thm1_law<T>(library_map_features);
 }
-//! [thm1-property]
 
 TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not exact [ghiasi:thm1]", T,
                    KB_ALL_SCALARS) {
@@ -490,79 +479,11 @@ TEST_CASE_TEMPLATE("dual without the kernel trick: K-bar alpha = N lambda alpha 
 }
 //! [dual]
 
-//! [cross-check]
 TEST_CASE_TEMPLATE("primal - dual - combined - ordinary PCA on the mapped data and chapter 7's kernel PCA agree for "
                    "training and new points [ghiasi:eq16] [ghiasi:eq17-23] [ghiasi:eq24] [ghiasi:eq25]",
                    T, KB_REALS) {
-    kb::test::property<T>(
-        [] {
-            const GaussianCase c = draw_gaussian_case(3, 8);
-            const Matrix<T> X = kb::from_integers<T>(c.X, 2), Z = kb::from_integers<T>(c.Z, 2);
-            const auto k = kb::GaussianKernel<T>::from_gamma(T(c.gamma));
-            const kb::ExplicitFeatureMap<T> phi(k, X);
-            const Eigen::Index N = X.rows(), p = 2;
-            // K from the kernel (not the map's stored copy); its spectrum and the gap that
-            // separates the p leading components of JKJ by the independent route of
-            // chapter_support.hpp (JKJ formed here, exactly symmetric), not by any route below.
-            const Matrix<T> K = kb::gram(k, X);
-            const InputSpectrum spec = input_spectrum(K);
-            const Vector<kb::real100> mu100 = independent_eigenvalues(Matrix<T>(kb::double_center(K)));
-            const T gap = to<T>(min_gap<kb::real100>(mu100, p));
-            RC_PRE(gap > to<T>(mu100(0)) / T(1000));
-            const kb::PrimalKpca<T> primal = kb::primal_kpca(phi, p);
-            const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
-            // Chapter 7's kernel PCA (the kernel trick: JKJ and its eigenvectors, no map), fitted
-            // on the same data by its own code.
-            kb::KernelPca<T> kpca(k, X, p);
-            // Ordinary PCA on the explicitly mapped, centred training data (thin SVD).
-            const Matrix<T> Phi = phi.training_features();
-            const RowVector<T> M = Phi.colwise().mean();
-            const kb::Svd<T> svd = kb::thin_svd(Matrix<T>(Phi.rowwise() - M));
-            const Matrix<T> V = svd.V.leftCols(p);
-            for (const Matrix<T>* points : {&X, &Z}) {
-                const Matrix<T> kP = phi.kernel_columns(*points);
-                const Matrix<T> pca = (phi.transform(*points).rowwise() - M) * V;
-                const Matrix<T> s16 = kb::primal_projection(phi, primal, kP);
-                const Matrix<T> s23 = kb::dual_projection(K, dual, kP);
-                const Matrix<T> s25 = kb::combined_projection(dual, kP);
-                // Chapter 7: the training scores U diag(√μ) for X, KernelPca::transform for Z.
-                const Matrix<T> ch7 = points == &X ? kpca.scores() : kpca.transform(Z);
-                // Scores of centred features are at most ‖φ(z) − φ̄‖ ≤ √k(z, z) + max_i √k(x_i, x_i)
-                // = 2 for the Gaussian kernel (k ≤ 1 = k(x, x)): a scale from the kernel, not
-                // from any of the scores compared.
-                const auto bound = score_bound<T>(spec, gap, T(2));
-                KB_RC_WITHIN(max_abs_diff(align_signs(s16, pca), pca), bound, "primal (16) = PCA");
-                KB_RC_WITHIN(max_abs_diff(align_signs(s23, pca), pca), bound, "dual (23) = PCA");
-                KB_RC_WITHIN(max_abs_diff(align_signs(s25, pca), pca), bound, "combined (25) = PCA");
-                KB_RC_WITHIN(max_abs_diff(align_signs(s16, ch7), ch7), bound, "primal (16) = chapter 7 kernel PCA");
-                KB_RC_WITHIN(max_abs_diff(align_signs(s23, ch7), ch7), bound, "dual (23) = chapter 7 kernel PCA");
-                KB_RC_WITHIN(max_abs_diff(align_signs(s25, ch7), ch7), bound, "combined (25) = chapter 7 kernel PCA");
-            }
-            // The same eigenvalues: λ = σ²/N (PCA), eigenvalues of C (primal), μ/N (dual).
-            for (Eigen::Index j = 0; j < p; ++j) {
-                const T l_pca = svd.sigma(j) * svd.sigma(j) / T(N);
-                KB_RC_WITHIN(T(abs(primal.lambda(j) - l_pca)), exactness_bound(spec, T(1)), "λ primal = λ PCA");
-                KB_RC_WITHIN(T(abs(dual.lambda(j) - l_pca)), exactness_bound(spec, T(1)), "λ dual = λ PCA");
-            }
-            // … and Nλ = μ, the eigenvalues of JKJ that chapter 7 computes. No κ enters: the
-            // non-zero eigenvalues of NC = K^{1/2}JK^{1/2} are those of J(K + δK)J, where δK is
-            // the backward error of K's eigen-decomposition (from which K^{1/2} is formed), so
-            // three backward errors of size c₂Nε·λ_max add up (K, then C or JKJ, then JKJ in
-            // chapter 7).
-            const T lmax = to<T>(spec.lmax);
-            for (Eigen::Index j = 0; j < p; ++j) {
-                const auto b = kb::test::factorisation<T>(N, T(3) * lmax);
-                KB_RC_WITHIN(T(abs(T(N) * primal.lambda(j) - kpca.eigenvalues()(j))), b, "Nλ primal = μ (chapter 7)");
-                KB_RC_WITHIN(T(abs(T(N) * dual.lambda(j) - kpca.eigenvalues()(j))), b, "Nλ dual = μ (chapter 7)");
-            }
-            // eq. 24 between independently computed solutions: u = Nλα.
-            const Matrix<T> Nla = dual.alpha * (T(N) * dual.lambda).asDiagonal();
-            // u_j = K^{1/2}v_j with ‖v_j‖ = 1, so |u| ≤ √λ_max of the input K.
-            KB_RC_WITHIN(max_abs_diff(align_signs(primal.u, Nla), Nla), score_bound<T>(spec, gap, T(sqrt(lmax))),
-                         "u = Nλα");
-        });
+    cross_check_law<T>(library_dual_projection, library_combined_projection);
 }
-//! [cross-check]
 
 // ============================================================ the Nyström map
 
