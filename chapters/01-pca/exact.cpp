@@ -2,16 +2,19 @@
 /// \brief Statements decided exactly in rationals, with their companions: polynomial regression
 ///        is linear regression on features (beeny:ex1.1), Lemma A.1 for 2×2, AᵀA is PSD with an
 ///        LDLᵀ certificate (beeny:lemA.3), the covariance of Definition A.4 (beeny:defA.4).
-#include "test_support.hpp"
+///        The law that the exercises run as well (Definition A.4) is written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/lines.hpp"
-#include "kernelbook/pca.hpp"
 #include "kernelbook/regression.hpp"
 
 #include <algorithm>
 
 using kb::Line;
+using kb::test::ch01::covariance_case;
+using kb::test::ch01::covariance_law;
+using kb::test::ch01::library_covariance;
 
 //! [ex11]
 TEST_CASE("polynomial regression y ~ 1 + x + x^2 is linear regression on the features (x x^2): the same "
@@ -144,51 +147,10 @@ TEST_CASE("symmetry alone is not PSD: A^T A - (tr A^T A + 1) e1 e1^T is symmetri
     });
 }
 
-namespace {
-/// Random data for Definition A.4 and its companion: m ∈ [2, 9] observations of n ∈ [1, 5]
-/// variables with entries k/3, k ∈ [−20, 20], and cov(A) as the library computes it.
-struct CovarianceCase {
-    int m, n;
-    Matrix<rational> A, cov;
-};
-CovarianceCase covariance_case() {
-    const int m = *kb::test::size_in(2, 9);
-    const int n = *kb::test::size_in(1, 5);
-    const Matrix<rational> A = kb::from_integers<rational>(*kb::test::int_matrix(m, n, -20, 20), 3);
-    return {m, n, A, kb::covariance_matrix(A)};
-}
-} // namespace
-
-//! [defA4]
 TEST_CASE("covariance matrix of Definition A.4 exactly: entrywise cov(a_i a_j) = X^T X/(m-1) = mean of outer "
           "products with the m-1 divisor [beeny:defA.4]") {
-    kb::test::property<rational>([] {
-        const auto [m, n, A, cov] = covariance_case();
-        // cov(a_i, a_j) = (1/(m−1)) Σ_k (a_ki − ā_i)(a_kj − ā_j), written out with scalar means.
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j) {
-                const rational ai = A.col(i).sum() / m, aj = A.col(j).sum() / m;
-                rational s = 0;
-                for (int k = 0; k < m; ++k) s += (A(k, i) - ai) * (A(k, j) - aj);
-                RC_ASSERT(cov(i, j) == s / (m - 1));
-            }
-        // = XᵀX/(m − 1) for the centred X ("if A is centred").
-        const Matrix<rational> X = kb::center_columns(A);
-        RC_ASSERT(cov == Matrix<rational>(X.transpose() * X / rational(m - 1)));
-        // = (1/(m−1)) Σ_k (x_k − μ)ᵀ(x_k − μ), the average of outer products with divisor m − 1.
-        const RowVector<rational> mu = kb::column_means(A);
-        Matrix<rational> outer = Matrix<rational>::Zero(n, n);
-        for (int k = 0; k < m; ++k) {
-            const RowVector<rational> d = A.row(k) - mu;
-            outer += d.transpose() * d;
-        }
-        RC_ASSERT(cov == Matrix<rational>(outer / rational(m - 1)));
-        // Shifting every observation by the same vector c leaves the covariance unchanged.
-        const RowVector<rational> c = kb::from_integers<rational>(*kb::test::int_matrix(1, n, -9, 9));
-        RC_ASSERT(kb::covariance_matrix(Matrix<rational>(A.rowwise() + c)) == cov);
-    });
+    covariance_law(library_covariance);
 }
-//! [defA4]
 
 TEST_CASE("the centring and the m-1 divisor of Definition A.4 matter: A^T A/(m-1) of uncentred data is off "
           "by m mu^T mu/(m-1) and X^T X/m is not cov(A) [beeny:defA.4]") {

@@ -2,11 +2,11 @@
 /// \brief Laws over random data in double, real50 and real100, the failing companions next
 ///        to their laws: PCA's two routes, scores, transform and reconstruction error (beeny:ex2.1),
 ///        the OLS and TLS lines of §2.1 (beeny:2.1), Lemmas A.1–A.3 in floating point.
-#include "test_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/lines.hpp"
-#include "kernelbook/pca.hpp"
 #include "chapter_support.hpp"
 
 #include <algorithm>
@@ -20,56 +20,11 @@ using kb::test::ch01::outlier_data;
 using kb::test::ch01::swap_xy;
 using std::abs;
 using std::sqrt;
+using namespace kb::test::ch01;
 
 // ------------------------------------------------------------------ PCA (beeny:ex2.1)
 
 namespace {
-
-/// N points in ℝ^q with coordinates k/4, k ∈ [−20, 20], not all equal; and a number of
-/// components k between 1 and the numerical rank. The integer recipe M is kept so that the
-/// checks can take their scales and gaps from an independent computation (kb::test bounds
-/// never use an output of the fit under test).
-template <class T>
-struct Case {
-    IntMatrix M;    // the integer recipe: A = M/4
-    Matrix<T> A;
-    Eigen::Index k;
-    kb::Pca<T> fit; // SVD route, k components
-    Vector<T> lambda; // reference: all min(N, q) eigenvalues of XᵀX, computed in real100 from M
-    T S;            // reference: ‖X‖_F² = tr XᵀX, computed in real100 from M
-};
-
-/// The eigenvalues of XᵀX (X = A − 𝟙μᵀ) and ‖X‖_F², by an independent route: X built
-/// again from the integers in real100, XᵀX formed there and decomposed by
-/// kb::symmetric_eigen — not the fit under test, and 50 digits beyond double and real50.
-template <class T>
-std::pair<Vector<T>, T> reference_scatter(const IntMatrix& M, long den) {
-    using R = kb::real100;
-    const Matrix<R> A = kb::from_integers<R>(M, den);
-    const Matrix<R> X = A.rowwise() - A.colwise().mean();
-    const Vector<R> all = kb::symmetric_eigen(Matrix<R>(X.transpose() * X)).values;
-    const Eigen::Index r = std::min(X.rows(), X.cols());
-    // An eigenvalue at real100's rounding level is an exact zero: the non-zero eigenvalues of
-    // XᵀX (entries in ℤ/(16N)) are far larger — so √λ is 0 there, not √(rounding).
-    const R S = X.squaredNorm();
-    const R zero = R(64) * R(X.cols()) * kb::epsilon<R>() * S;
-    Vector<T> lambda(r);
-    for (Eigen::Index j = 0; j < r; ++j) lambda(j) = all(j) > zero ? kb::convert<T>(all(j)) : T(0);
-    return {lambda, kb::convert<T>(S)};
-}
-
-template <class T>
-Case<T> random_case(int N_lo = 3, int N_hi = 10, int q_hi = 6, int q_lo = 1) {
-    const int N = *kb::test::size_in(N_lo, N_hi);
-    const int q = *kb::test::size_in(q_lo, q_hi);
-    const IntMatrix M = *kb::test::int_matrix(N, q, -20, 20);
-    const Matrix<T> A = kb::from_integers<T>(M, 4);
-    RC_PRE(kb::max_abs(Matrix<T>(A.rowwise() - A.row(0))) > T(0)); // not all points equal
-    const Eigen::Index rank = kb::Pca(A, 1).rank();
-    const Eigen::Index k = *kb::test::size_in(1, static_cast<int>(rank));
-    const auto [lambda, S] = reference_scatter<T>(M, 4);
-    return {M, A, k, kb::Pca(A, k), lambda, S};
-}
 
 /// Data with a spectrum known from integers: A = [Y; −Y] (2M points, mean exactly 0) with
 /// Y = Q_M[:, :r] diag(s) Q_q[:, :r]ᵀ, Q_M and Q_q Cayley-orthogonal, s strictly decreasing
@@ -108,13 +63,6 @@ using kb::test::positive_part;
 template <class T>
 T gap_after(const Vector<T>& spectrum, Eigen::Index k) {
     return spectrum(k - 1) - (k < spectrum.size() ? spectrum(k) : T(0));
-}
-
-template <class T>
-T tail_sum(const Vector<T>& v, Eigen::Index from) {
-    T s(0);
-    for (Eigen::Index j = from; j < v.size(); ++j) s += v(j);
-    return s;
 }
 
 } // namespace
@@ -277,44 +225,11 @@ TEST_CASE_TEMPLATE("the seed's reconstruction error sigma_m + ... + sigma_n is w
 }
 //! [reconstruction-error]
 
-//! [scores]
 TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) and variances lambda/(N-1) - "
                    "explained-variance ratios - the first axis has the largest variance [beeny:ex2.1] [beeny:defA.4]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto c = random_case<T>();
-        const kb::Pca<T>& fit = c.fit;
-        const Eigen::Index N = c.A.rows(), q = c.A.cols();
-        const long n = std::max(N, q);
-        const T S = c.S; // ‖X‖_F², from the inputs (real100)
-        // Column means of P are zero: the scores of centred data.
-        KB_RC_WITHIN(T(fit.scores().colwise().sum().cwiseAbs().maxCoeff()),
-                     kb::test::one_pass<T>(N * q, T(kb::max_abs(c.A) * T(q))), "𝟙ᵀP = 0");
-        // PᵀP = V_kᵀ XᵀX V_k = diag(λ₁ … λ_k).
-        const Matrix<T> D = fit.eigenvalues().asDiagonal();
-        KB_RC_WITHIN(T((fit.scores().transpose() * fit.scores() - D).norm()), kb::test::factorisation<T>(n, S),
-                     "PᵀP = diag(λ)");
-        // Sample variance of the scores on axis j is λ_j/(N − 1) = the eigenvalues of cov(A).
-        const Matrix<T> covP = kb::covariance_matrix(fit.scores());
-        KB_RC_WITHIN(T((covP.diagonal() - fit.variances()).cwiseAbs().maxCoeff()),
-                     kb::test::factorisation<T>(n, S), "var(scores) = λ/(N − 1)");
-        const kb::SymmetricEigen<T> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(c.A));
-        KB_RC_WITHIN(T((cov_eig.values.head(c.k) - fit.variances()).cwiseAbs().maxCoeff()),
-                     kb::test::factorisation<T>(n, S), "eigenvalues of cov(A) = λ/(N − 1)");
-        // Explained-variance ratios add up to the fraction of Σλ kept; to 1 when k = rank.
-        KB_RC_WITHIN(T(abs(fit.explained_variance_ratio().sum() - (T(1) - tail_sum(c.lambda, c.k) / S))),
-                     kb::test::factorisation<T>(n, T(1)), "Σ ratios = 1 − Σ_{j>k} λ_j / Σλ");
-        // No unit direction u has more scatter than v₁: ‖Xu‖²/‖u‖² ≤ λ₁ (λ₁ from real100), checked
-        // as the NaN-proof excess (‖Xu‖²/‖u‖² − λ₁)⁺ within the eigensolver's backward error.
-        IntMatrix ui = *kb::test::int_matrix(static_cast<int>(q), 1, -9, 9);
-        ui(0, 0) = ui(0, 0) >= 0 ? ui(0, 0) + 1 : ui(0, 0); // u ≠ 0 by construction
-        const Vector<T> u = kb::from_integers<T>(ui);
-        const Matrix<T> X = kb::center_columns(c.A);
-        KB_RC_WITHIN(positive_part(T((X * u).squaredNorm() / u.squaredNorm() - c.lambda(0))),
-                     kb::test::factorisation<T>(n, S), "‖Xu‖²/‖u‖² ≤ λ₁");
-    });
+    scores_law<T>(library_pca_scores);
 }
-//! [scores]
 
 TEST_CASE_TEMPLATE("companion: uncentred scores and variances with divisor N and a second axis claimed as the "
                    "largest are rejected by the score checks [beeny:ex2.1] [beeny:defA.4]",

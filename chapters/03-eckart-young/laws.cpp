@@ -2,11 +2,10 @@
 /// \brief The Eckart–Young theorem (zhu:thm2) as laws in double, real50 and real100, the failing
 ///        companions next to their laws: the error formulas, no rank-p competitor doing
 ///        better, the MDS embedding as minimiser of zhu:def1, indefinite matrices, ties.
-#include "test_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
-#include "kernelbook/eckart_young.hpp"
 #include "kernelbook/mds.hpp"
-#include "kernelbook/spectral.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -14,25 +13,9 @@
 
 using std::abs;
 using std::sqrt;
+using namespace kb::test::ch03;
 
 namespace {
-
-/// A symmetric matrix Q diag(λ) Qᵀ with integer spectrum λ and exactly orthogonal Q.
-template <class T>
-struct Case {
-    std::vector<long> lambda; ///< the spectrum, as integers (the independent reference)
-    Matrix<T> Q;              ///< orthogonal eigenvectors
-    Matrix<T> G;              ///< Q diag(λ) Qᵀ
-};
-
-template <class T>
-Case<T> make_case(std::vector<long> lambda, const IntMatrix& S) {
-    const Matrix<T> Q = kb::test::cayley_orthogonal<T>(S, 3);
-    const Matrix<T> G = kb::test::with_spectrum(Q, kb::test::vector_from<T>(lambda));
-    // Symmetrised: the product Q Λ Qᵀ is symmetric only up to rounding, and the residuals
-    // G − G_p, small where G_p is close to G, must be exactly symmetric for the eigensolver.
-    return {std::move(lambda), Q, Matrix<T>((G + G.transpose()) / T(2))};
-}
 
 /// A PSD case: a decreasing positive spectrum whose last `zeros` entries are set to 0.
 template <class T>
@@ -41,29 +24,6 @@ Case<T> psd_case(int n) {
     const int zeros = *kb::test::size_in(0, n - 1);
     for (int j = n - zeros; j < n; ++j) lambda[static_cast<std::size_t>(j)] = 0;
     return make_case<T>(lambda, *kb::test::skew_symmetric(n));
-}
-
-/// √(Σ_{j∉S} λ_j²) from the integer spectrum (the prediction, computed independently).
-template <class T>
-T predicted_frobenius(const std::vector<long>& lambda, const std::vector<Eigen::Index>& S) {
-    long sum = 0;
-    for (std::size_t j = 0; j < lambda.size(); ++j)
-        if (std::find(S.begin(), S.end(), static_cast<Eigen::Index>(j)) == S.end()) sum += lambda[j] * lambda[j];
-    return sqrt(T(sum));
-}
-
-/// λ_{p+1} (0 when p = n), 1-based as in the theorem.
-long next_eigenvalue(const std::vector<long>& lambda, int p) {
-    return p < static_cast<int>(lambda.size()) ? std::abs(lambda[static_cast<std::size_t>(p)]) : 0;
-}
-
-/// max(0, best − competitor): how much a competitor beats the claimed optimum. NaN-propagating:
-/// the clipped form `best > competitor ? best − competitor : 0` turned a NaN competitor (or
-/// optimum) into 0, which passed; now a NaN reaches the check, and the check fails.
-template <class T>
-T beats(const T& best, const T& competitor) {
-    const T d = best - competitor;
-    return d <= T(0) ? T(0) : d;
 }
 
 /// The eigenvalues of the symmetric XᵀX for the integer matrix M/den, computed in real100 by
@@ -144,29 +104,11 @@ TEST_CASE_TEMPLATE("companion: the error formulas sum_{j>p} lambda_j without squ
     KB_CHECK_EXCEEDS(T(abs(kb::symmetric_spectral_norm(R) - T(5))), bound, "‖R‖₂ = λ₂ (wrong)");
 }
 
-//! [svd-errors]
 TEST_CASE_TEMPLATE("truncating the SVD of a data matrix leaves Frobenius error sqrt(sum_{j>p} sigma_j^2) and "
                    "spectral error sigma_{p+1} [zhu:thm2]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int N = *kb::test::size_in(2, 8);
-        const int q = *kb::test::size_in(2, 6);
-        const int r = std::min(N, q);
-        const auto sigma = *kb::test::decreasing_spectrum(r, 1, 30);
-        const Matrix<T> QN = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(N), 3);
-        const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
-        const Matrix<T> X = kb::test::with_singular_values(QN, kb::test::vector_from<T>(sigma), Qq);
-        const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
-        for (int p = 0; p <= r; ++p) {
-            const auto Xp = kb::truncate_svd(X, p);
-            const Matrix<T> R = X - Xp.approximation;
-            KB_RC_WITHIN(T(abs(R.norm() - predicted_frobenius<T>(sigma, kb::first_indices(p)))), bound,
-                         "‖X − X_p‖_F = √(Σ_{j>p} σ_j²)");
-            KB_RC_WITHIN(T(abs(kb::spectral_norm(R) - T(next_eigenvalue(sigma, p)))), bound, "‖X − X_p‖₂ = σ_{p+1}");
-        }
-    });
+    svd_errors_law<T>(library_truncate_svd);
 }
-//! [svd-errors]
 
 TEST_CASE_TEMPLATE("companion: for a data matrix the error formulas sum_{j>p} sigma_j without squares and "
                    "sigma_p in place of sigma_{p+1} are caught [zhu:thm2]",
@@ -385,51 +327,11 @@ TEST_CASE_TEMPLATE("the classical MDS embedding minimises ||K - XX^T||_F over N 
 }
 //! [mds-minimises-def1]
 
-//! [indefinite]
 TEST_CASE_TEMPLATE("for an indefinite symmetric matrix the best rank-p approximation keeps the largest |lambda| and "
                    "the best XX^T keeps the largest positive lambda [zhu:thm2]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int n = *kb::test::size_in(2, 7);
-        const int p = *kb::test::size_in(1, n - 1);
-        auto lambda = *kb::test::decreasing_spectrum(n, 1, 40);
-        const long shift = *kb::test::int_in(0, 40);
-        for (long& l : lambda) l -= shift; // distinct, some negative
-        const Case<T> c = make_case<T>(lambda, *kb::test::skew_symmetric(n));
-        const auto bound = kb::test::factorisation<T>(n, T(40));
-
-        // The prediction from the integers: sort |λ| decreasingly, and the positive λ.
-        std::vector<long> by_abs(lambda);
-        std::sort(by_abs.begin(), by_abs.end(), [](long a, long b) { return std::abs(a) > std::abs(b); });
-        long rank_tail = 0, psd_tail = 0, kept_positive = 0;
-        for (int j = p; j < n; ++j) rank_tail += by_abs[j] * by_abs[j];
-        for (long l : lambda) {
-            if (l > 0 && kept_positive < p) ++kept_positive;
-            else psd_tail += l * l;
-        }
-        const auto best_rank = kb::best_rank_p_symmetric(c.G, p);
-        const auto best_psd = kb::best_psd_rank_p(c.G, p);
-        const T rank_err = (c.G - best_rank.approximation).norm(), psd_err = (c.G - best_psd.approximation).norm();
-        KB_RC_WITHIN(T(abs(rank_err - sqrt(T(rank_tail)))), bound, "best rank-p: √(Σ of the n − p smallest λ²)");
-        KB_RC_WITHIN(T(abs(psd_err - sqrt(T(psd_tail)))), bound, "best XXᵀ: discarded positive λ² + all negative λ²");
-        KB_RC_WITHIN(T(abs(kb::symmetric_spectral_norm(Matrix<T>(c.G - best_rank.approximation)) -
-                           T(std::abs(by_abs[p])))),
-                     bound, "best rank-p: spectral error = (p+1)-th largest |λ|");
-
-        // Competitors: a random rank-p matrix, a random PSD rank-p matrix, and the first p eigenpairs.
-        const Matrix<T> A = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
-        const Matrix<T> B = kb::from_integers<T>(*kb::test::int_matrix(n, p, -9, 9), 3);
-        const auto eig = kb::symmetric_eigen(c.G);
-        const Matrix<T> first_p = kb::eigen_sum(eig.values, eig.vectors, kb::first_indices(p));
-        // The optima from the integers (not from the library's approximations).
-        const T rank_best = sqrt(T(rank_tail)), psd_best = sqrt(T(psd_tail));
-        KB_RC_WITHIN(beats(rank_best, T((c.G - A * B.transpose()).norm())), bound, "random rank p");
-        KB_RC_WITHIN(beats(rank_best, T((c.G - first_p).norm())), bound, "first p eigenpairs");
-        KB_RC_WITHIN(beats(psd_best, T((c.G - A * A.transpose()).norm())), bound, "random PSD rank p");
-        KB_RC_WITHIN(beats(rank_best, psd_err), bound, "the PSD-constrained optimum is never better than the unconstrained one");
-    });
+    indefinite_law<T>(library_best_rank_p_symmetric, library_best_psd_rank_p);
 }
-//! [indefinite]
 
 TEST_CASE_TEMPLATE("companion: for an indefinite matrix the first p eigenpairs are not the best rank-p approximation "
                    "[zhu:thm2]",
