@@ -15,12 +15,12 @@ namespace student {
 ///        the p eigenpairs S of largest \f$|\lambda_j|\f$, negative ones included.
 /// \param A a symmetric n×n matrix (indefinite in the checks)
 /// \param p the rank, 0 ≤ p ≤ n
-/// \return the n×n matrix A_S, exactly symmetric: the check measures \f$\norm{A - A_S}_2\f$ with
-///         `kb::symmetric_eigen`, which refuses a matrix that is symmetric only to rounding.
+/// \return the n×n matrix A_S, symmetric up to rounding (the check verifies that, then
+///         measures the error of its symmetric part).
 /// You may use `kb::symmetric_eigen(A)`: its `values` are decreasing (not by absolute value)
 /// and its `vectors` are orthonormal columns, \f$A = U\,\mathrm{diag}(\lambda)\,U^\top\f$; and for
-/// the sum, `kb::eigen_sum(values, vectors, S)` with S a `kb::IndexList` of the kept indices
-/// (it sums \f$\lambda_j(u_j u_j^\top)\f$ exactly symmetrically). Choosing S is the exercise.
+/// the sum you may write the loop yourself or call `kb::eigen_sum(values, vectors, S)` with S a
+/// `kb::IndexList` of the kept indices. Choosing S is the exercise.
 template <class T>
 kb::Matrix<T> best_rank_p_symmetric(const kb::Matrix<T>& A, Eigen::Index p) {
     // Replace this line by your code. Hint: the singular values of a symmetric matrix are the
