@@ -2,7 +2,8 @@
 /// \brief Chapter 6's laws in every floating type, as properties over random inputs: double
 ///        centring and the centring of new points agree with explicit centred features to
 ///        rounding (`slides:center`, `slides:center-test`), with the companion of the first.
-#include "chapter_support.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/exact_psd.hpp"
@@ -15,16 +16,7 @@ using Q = kb::rational;
 TEST_CASE_TEMPLATE("double centring equals the Gram matrix of the centred features phi(x) - mean to rounding "
                    "[slides:center]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto [N, q, X, k, fm] = any_feature_case<T>(9, 10, 10);
-        const Matrix<T> Phi = fm.features(X);
-        const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(N);
-        const Matrix<T> K = kb::gram(k, X);
-        // Every entry is a sum of N·D products of size ≤ max‖φ‖²: one pass of rounding.
-        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(1);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kb::double_center(K) - Phic * Phic.transpose())),
-                     kb::test::one_pass<T>(N * fm.dimension(), scale), "K̃ = Φ̃Φ̃ᵀ");
-    });
+    double_centring_law<T>(library_double_center);
 }
 
 TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far outside the rounding bound "
@@ -51,14 +43,5 @@ TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far out
 TEST_CASE_TEMPLATE("centring new points with the training means agrees with explicit features to rounding "
                    "[slides:center-test]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto [N, M, q, X, Z, k, fm] = any_test_rows_case<T>(9, 10, 15, 10);
-        const Matrix<T> Phi = fm.features(X);
-        const RowVector<T> mean = Phi.colwise().sum() / T(N);
-        const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
-        const Matrix<T> centred = kb::center_test_kernel(kb::gram(k, Z, X), kb::gram(k, X));
-        const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(fm.features(Z).rowwise().squaredNorm().maxCoeff()) + T(1);
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(centred - truth)), kb::test::one_pass<T>(N * fm.dimension(), scale),
-                     "k̃(z, x_i) = ⟨φ(z) − φ̄, φ(x_i) − φ̄⟩");
-    });
+    test_row_centring_law<T>(library_center_test_kernel);
 }

@@ -93,13 +93,15 @@ inline Eigen::Index exact_centred_rank(const Matrix<kb::rational>& K) {
 // The component counts p whose subspace is well posed: μ_p ≥ μ₁/1000, μ_p above the floor
 // (so the fit in every T keeps p components) and the gap μ_p − μ_{p+1} ≥ μ₁/1000. Bounds
 // divide by these numbers, so they stay meaningful; the generated data are integer grids,
-// where exact ties and exact zeros are common and near-ties are rare.
+// where exact ties and exact zeros are common and near-ties are rare. μ_p > 0 as well: for
+// K = 0 (all points at 0, which shrinking reaches) the floor and μ₁/1000 are 0 too.
 template <class T>
 std::vector<Eigen::Index> well_posed_counts(const Reference<T>& ref) {
     const T rel = ref.mu(0) / T(1000);
     std::vector<Eigen::Index> out;
     for (Eigen::Index p = 1; p < ref.N; ++p)
-        if (ref.mu(p - 1) >= rel && ref.mu(p - 1) >= ref.floor && ref.gap(p) >= rel) out.push_back(p);
+        if (ref.mu(p - 1) > 0 && ref.mu(p - 1) >= rel && ref.mu(p - 1) >= ref.floor && ref.gap(p) >= rel)
+            out.push_back(p);
     return out;
 }
 
@@ -277,24 +279,25 @@ ExplicitPcaBounds<T> explicit_pca_bounds(const Reference<T>& ref, Eigen::Index p
     };
 }
 
-// `kernel_values`: the uncentred values the centring summed — K stacked over K_z (N columns).
+// `Y` (N×p) and `mu` (p) are the training scores and the eigenvalues μ_j of a kernel PCA with
+// p components, `Yz` (M×p) the scores of the new points; `kernel_values`: the uncentred values
+// the centring summed — K stacked over K_z (N columns).
 template <class T>
-void check_equals_explicit_pca(const kb::KernelPca<T>& kp, const Reference<T>& ref, const Matrix<T>& Phi, const Matrix<T>& Phiz,
-                               const Matrix<T>& Yz, const Matrix<T>& kernel_values) {
+void check_equals_explicit_pca(const Matrix<T>& Y, const Vector<T>& mu, const Reference<T>& ref, const Matrix<T>& Phi,
+                               const Matrix<T>& Phiz, const Matrix<T>& Yz, const Matrix<T>& kernel_values) {
     using std::abs;
-    const Eigen::Index N = Phi.rows(), p = kp.components();
+    const Eigen::Index N = Phi.rows(), p = Y.cols();
     const RowVector<T> mean = Phi.colwise().sum() / T(N);
     const Matrix<T> Pc = Phi.rowwise() - mean, Pzc = Phiz.rowwise() - mean;
     const auto svd = kb::thin_svd(Pc);
     RC_ASSERT(svd.sigma.size() >= p);
     const Matrix<T> Vp = svd.V.leftCols(p);
     const Matrix<T> S = Pc * Vp, Sz = Pzc * Vp; // PCA scores of the features
-    const Matrix<T>& Y = kp.scores();
     const long n = static_cast<long>(std::max(N, Phi.cols()));
     const T cs = centring_scale(kernel_values);
     const auto b = explicit_pca_bounds(ref, p, n, cs, T(Pzc.norm() + T(1)), T(Pc.norm()));
     for (Eigen::Index j = 0; j < p; ++j) // σ_j² = μ_j (Weyl)
-        KB_RC_WITHIN(T(abs(T(svd.sigma(j) * svd.sigma(j)) - kp.eigenvalues()(j))), b.sigma2,
+        KB_RC_WITHIN(T(abs(T(svd.sigma(j) * svd.sigma(j)) - mu(j))), b.sigma2,
                      "σ_j² of the features = μ_j");
     KB_RC_WITHIN(kb::max_abs(Matrix<T>(Y * Y.transpose() - S * S.transpose())), b.training,
                  "training scores: Y Yᵀ = S Sᵀ");

@@ -3,10 +3,8 @@
 ///        random data: scores, centring of new points, equality with PCA of explicit features,
 ///        Bessel, the sign rule, the derivations of Zhu §2.3 and Gallier, zero and repeated
 ///        eigenvalues — each with a companion showing that the check catches a wrong formula.
-#include "chapter_support.hpp"
-
-#include "kernelbook/centering.hpp"
-#include "kernelbook/spectral.hpp"
+///        The laws that the exercises run as well are written once, in laws.hpp.
+#include "laws.hpp"
 
 using namespace kb::test::ch07;
 using std::abs;
@@ -14,26 +12,6 @@ using std::sqrt;
 using Q = kb::rational;
 
 namespace {
-
-// K stacked over K_z: every uncentred value the centring of K and of the rows K_z summed.
-template <class T>
-Matrix<T> stacked(const Matrix<T>& K, const Matrix<T>& Kz) {
-    Matrix<T> out(K.rows() + Kz.rows(), K.cols());
-    out << K, Kz;
-    return out;
-}
-
-// transform(X) = Y: transform centres the rows of K with the training statistics, fit
-// centred K by double centring — the same numbers summed in another order, so the two K̃
-// differ by ΔK̃ (‖ΔK̃‖ ≤ one_pass(N, N·max|K|), chapter_support.hpp); both are multiplied
-// by A with ‖A‖ = 1/√μ_p. Add the eigensolver's residual ‖K̃A − Y‖ ≤ c₂Nε‖K̃‖/√μ_p.
-// μ_p and ‖K̃‖ come from the reference (real100, independent of the fit).
-template <class T>
-kb::test::Bound<T> training_bound(const Reference<T>& ref, Eigen::Index p, const Matrix<T>& K) {
-    const T root = sqrt(ref.mu(p - 1));
-    return plus(kb::test::factorisation<T>(K.rows(), T(ref.norm / root)),
-                kb::test::one_pass<T>(K.rows(), T(centring_scale(K) / root)));
-}
 
 // Row-wise transform: the rows are centred and multiplied by A either way; only the order of
 // the sums of y_j(z) = Σ_i k̃(z, x_i) a_ij may differ — one pass over N terms with
@@ -77,13 +55,6 @@ kb::test::Bound<T> bessel_bound(const Reference<T>& ref, Eigen::Index p, const V
                 kb::test::one_pass<T>(N, T(kt * T(N) * s / mu_p + T(4) * sqrt(T(N) * kt / mu_p) * s + T(2) * s + kappa)));
 }
 
-// Y Yᵀ = K̃ at p = rank: the eigensolver's backward error, and the eigenvalues left out —
-// they are the rounding of K̃ (at the scale of the uncentred K: one_pass(N, N·max|K|)).
-template <class T>
-kb::test::Bound<T> full_rank_bound(const Reference<T>& ref, const Matrix<T>& K) {
-    return plus(kb::test::factorisation<T>(K.rows(), ref.norm), kb::test::one_pass<T>(K.rows(), centring_scale(K)));
-}
-
 // The sign rule of kernel_pca.hpp, as stated there: in each column of the eigenvectors the
 // entry of largest absolute value — the first, if several tie exactly — is positive.
 template <class T>
@@ -117,18 +88,10 @@ T bessel_excess(const Vector<T>& captured, const Vector<T>& norm2) {
 
 } // namespace
 
-//! [law-training]
 TEST_CASE_TEMPLATE("transforming the training points reproduces the fitted scores [slides:score] [zhu:2.3.2]", T,
                    KB_REALS) {
-    kb::test::property<T>([] {
-        const auto c = any_gaussian_case<T>(max_points<T>());
-        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
-        // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.transform(c.X) - kp.scores())), training_bound(ref, p, K),
-                     "transform(X) = Y");
-    });
+    training_scores_law<T>(library_kpca_scores, library_kpca_transform);
 }
-//! [law-training]
 
 TEST_CASE_TEMPLATE("uncentred kernel rows do not reproduce the training scores: they shift them [slides:center-test]",
                    T, KB_CH07_FIXED_TYPES) {
@@ -189,36 +152,15 @@ TEST_CASE_TEMPLATE("centring new points with their own batch means is not row-wi
                     "training means: row-wise");
 }
 
-//! [law-explicit]
 TEST_CASE_TEMPLATE("polynomial-kernel PCA equals PCA of the explicit features for training and new points "
                    "[zhu:2.3.1] [zhu:2.3.2]",
                    T, KB_REALS) {
-    kb::test::property<T>([] {
-        const auto c = any_polynomial_case<T>(max_points<T>());
-        const auto [K, ref, p, kp] = fit_well_posed<T>(c);
-        const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
-        check_equals_explicit_pca(kp, ref, fm.features(c.X), fm.features(c.Z), kp.transform(c.Z),
-                                  stacked(K, Matrix<T>(kb::gram(c.k, c.Z, c.X))));
-    });
+    polynomial_explicit_pca_law<T>(library_kpca_scores, library_kpca_eigenvalues, library_kpca_transform);
 }
-//! [law-explicit]
 
-//! [law-linear]
 TEST_CASE_TEMPLATE("linear-kernel PCA equals ordinary PCA of the centred data [zhu:1.2.2] [zhu:ex7a]", T, KB_REALS) {
-    kb::test::property<T>([] {
-        const int N = *kb::test::size_in(3, max_points<T>());
-        const int q = *kb::test::size_in(1, 4);
-        const IntMatrix Xi = *kb::test::points(N, q, 20);
-        const Matrix<T> X = kb::from_integers<T>(Xi, 10);
-        const Matrix<T> Z = kb::from_integers<T>(*kb::test::points(3, q, 30), 10);
-        const kb::LinearKernel<T> k;
-        const Matrix<T> K = kb::gram(k, X);
-        const auto ref = reference_for<T>(kb::LinearKernel<R>{}, Xi, 10);
-        kb::KernelPca<T> kp(k, X, any_well_posed_p(ref));
-        check_equals_explicit_pca(kp, ref, X, Z, kp.transform(Z), stacked(K, Matrix<T>(kb::gram(k, Z, X))));
-    });
+    linear_explicit_pca_law<T>(library_kpca_scores, library_kpca_eigenvalues, library_kpca_transform);
 }
-//! [law-linear]
 
 TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missing centring [slides:norm]", T,
                    KB_CH07_FIXED_TYPES) {
@@ -291,20 +233,7 @@ TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:al
 
 TEST_CASE_TEMPLATE("at full rank the training scores carry the whole centred kernel: Y Yt = K~ [zhu:2.3.2]", T,
                    KB_REALS) {
-    kb::test::property<T>([] {
-        const auto c = any_polynomial_case<T>(max_points<T>());
-        const Matrix<T> K = kb::gram(c.k, c.X);
-        const auto ref = c.reference();
-        // The rank of K̃, exactly (rationals); its last eigenvalue must be resolvable in double.
-        const Eigen::Index r = c.exact_rank();
-        const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor; // (RC_PRE does not short-circuit)
-        RC_PRE(resolvable);
-        kb::KernelPca<T> kp(K, r);
-        // Against the reference K̃ (real100, J K J): the eigensolver's backward error, and the
-        // rounding of K and of its centring (one_pass(N, N·max|K|)).
-        KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.scores() * kp.scores().transpose() - ref.Kc)), full_rank_bound(ref, K),
-                     "Y Yᵀ = K̃ at p = rank");
-    });
+    full_rank_law<T>(library_kpca_scores);
 }
 
 TEST_CASE_TEMPLATE("below full rank Y Yt misses K~ by the eigenvalues left out and the full-rank check sees it "

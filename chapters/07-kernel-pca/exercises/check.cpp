@@ -1,0 +1,114 @@
+/// \file 07-kernel-pca/exercises/check.cpp
+/// \brief Chapter 7's laws run on the exercises: on the student's functions (test suite
+///        "student"), on the library's functions through the same wiring (suite "library":
+///        the checks can pass) and on a typical wrong solution of each exercise (suite
+///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
+///        same laws on the library directly.
+#include "../laws.hpp"
+
+#include "kernel_pca_scores.hpp"
+#include "kernel_pca_transform.hpp"
+
+using namespace kb::test::ch07;
+
+namespace {
+
+/// The student's functions (exercises/*.hpp).
+struct Student {
+    template <class T>
+    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return student::kernel_pca_scores(K, p); }
+    template <class T>
+    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
+        return student::kernel_pca_transform(Kz, K, p);
+    }
+};
+
+/// The library's functions, with the exercises' signatures.
+struct Library {
+    template <class T>
+    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return kb::KernelPca<T>(K, p).scores(); }
+    template <class T>
+    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
+        return kb::KernelPca<T>(K, p).transform_gram(Kz);
+    }
+};
+
+/// A typical wrong solution of each exercise.
+struct Mistake {
+    /// The seeds' λ_j = μ_j/N in place of μ_j: Y = U_p diag(√λ), √N times too short.
+    template <class T>
+    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) {
+        const auto e = kb::symmetric_eigen(kb::double_center(K));
+        const Vector<T> lambda = e.values.head(p) / T(K.rows());
+        return e.vectors.leftCols(p) * lambda.cwiseSqrt().asDiagonal();
+    }
+    /// The right coefficients a_j = u_j/√μ_j applied to the kernel rows as they come, not
+    /// centred with the training means (step (e) of Algorithm 8 with only the scaling fixed).
+    template <class T>
+    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
+        const auto e = kb::symmetric_eigen(kb::double_center(K));
+        const Matrix<T> A = e.vectors.leftCols(p) * e.values.head(p).cwiseSqrt().cwiseInverse().asDiagonal();
+        return Kz * A;
+    }
+};
+
+/// Exercise 7.4 checked by zhu:2.3.2 (Y Yᵀ = K̃ at p = rank).
+template <class T, class S>
+void exercise_7_4() {
+    full_rank_law<T>([](const Matrix<T>& K, Eigen::Index p) { return S::kernel_pca_scores(K, p); });
+}
+
+/// Exercise 7.5 checked, with the training scores of `Fit` (exercise 7.4; by default S's own),
+/// by slides:score / zhu:2.3.2 (transforming the training points reproduces the scores), and
+/// by zhu:2.3.1 / zhu:2.3.2 and zhu:1.2.2 (polynomial- and linear-kernel PCA = PCA of the
+/// explicit features). The eigenvalues μ_j that the last two compare with the squared
+/// singular values of the features are read off the scores: YᵀY = diag(μ).
+template <class T, class S, class Fit = S>
+void exercise_7_5() {
+    const auto scores = [](const Matrix<T>& K, Eigen::Index p) { return Fit::kernel_pca_scores(K, p); };
+    const auto eigenvalues = [](const Matrix<T>& K, Eigen::Index p) {
+        return Vector<T>(Fit::kernel_pca_scores(K, p).colwise().squaredNorm().transpose());
+    };
+    const auto transform = [](const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
+        return S::kernel_pca_transform(Kz, K, p);
+    };
+    training_scores_law<T>(scores, transform);
+    polynomial_explicit_pca_law<T>(scores, eigenvalues, transform);
+    linear_explicit_pca_law<T>(scores, eigenvalues, transform);
+}
+
+} // namespace
+
+TEST_SUITE("student") {
+TEST_CASE_TEMPLATE("exercise 7.4: kernel_pca_scores carry the whole centred kernel at full rank [zhu:2.3.2]", T,
+                   double, kb::real50) {
+    exercise_7_4<T, Student>();
+}
+TEST_CASE_TEMPLATE("exercise 7.5: kernel_pca_transform reproduces the training scores and equals PCA of explicit "
+                   "features [slides:score] [zhu:2.3.2]",
+                   T, double, kb::real50) {
+    exercise_7_5<T, Student>();
+}
+}
+
+TEST_SUITE("library") {
+TEST_CASE_TEMPLATE("exercise 7.4 with the library's function [zhu:2.3.2]", T, double, kb::real50) {
+    exercise_7_4<T, Library>();
+}
+TEST_CASE_TEMPLATE("exercise 7.5 with the library's functions [slides:score] [zhu:2.3.2]", T, double, kb::real50) {
+    exercise_7_5<T, Library>();
+}
+}
+
+TEST_SUITE("mistake") {
+TEST_CASE_TEMPLATE("exercise 7.4 mistake: scores with lambda = mu/N instead of mu are rejected [zhu:2.3.2]" *
+                       doctest::should_fail(),
+                   T, double) {
+    exercise_7_4<T, Mistake>();
+}
+TEST_CASE_TEMPLATE("exercise 7.5 mistake: uncentred kernel rows of new points are rejected [slides:score]" *
+                       doctest::should_fail(),
+                   T, double) {
+    exercise_7_5<T, Mistake, Library>(); // the training scores right: only the transform is wrong
+}
+}
