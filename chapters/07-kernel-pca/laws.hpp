@@ -42,42 +42,45 @@ kb::test::Bound<T> full_rank_bound(const Reference<T>& ref, const Matrix<T>& K) 
 }
 
 /// \name The implementations the laws run on
-/// Each law takes the functions it checks as arguments: the training scores `scores(K, p)`
-/// (N×p), the eigenvalues `eigenvalues(K, p)` (μ_1 … μ_p of K̃) and the scores of new points
-/// `transform(Kz, K, p)` (M×p, from their uncentred kernel rows Kz), each fitting kernel
-/// PCA with p components on the N×N Gram matrix K. These are the library's own
-/// (kb::KernelPca fitted from K: the same numbers as fitted from the kernel and the points,
-/// whose Gram matrix K is); exercises/check.cpp passes the student's.
+/// The laws take the kernel PCA they check as arguments: `fit(k, X, Z, p)` fits p components
+/// on the training points X with the kernel k and returns a KpcaFit (the training scores, the
+/// eigenvalues μ_1 … μ_p of K̃ and the scores of the points Z); the full-rank law takes the
+/// training scores `scores(K, p)` of the Gram matrix K. These are the library's own
+/// (kb::KernelPca, fitted from the kernel and the points, and from K); exercises/check.cpp
+/// passes the student's.
 ///@{
-/// The training scores Y = U_p diag(√μ) (`kb::KernelPca::scores`).
+/// What `fit` returns.
+template <class T>
+struct KpcaFit {
+    Matrix<T> scores;      ///< N×p training scores Y = U_p diag(√μ)
+    Vector<T> eigenvalues; ///< μ_1 ≥ … ≥ μ_p, eigenvalues of K̃
+    Matrix<T> new_scores;  ///< M×p scores of the points Z
+};
+/// kb::KernelPca fitted from the kernel and the points; kb::KernelPca::transform for Z.
+inline constexpr auto library_kpca = [](const auto& k, const auto& X, const auto& Z, Eigen::Index p) {
+    using T = typename std::decay_t<decltype(X)>::Scalar;
+    const kb::KernelPca<T> kp(k, X, p);
+    return KpcaFit<T>{kp.scores(), kp.eigenvalues(), kp.transform(Z)};
+};
+/// The training scores of kb::KernelPca fitted from the Gram matrix K.
 inline constexpr auto library_kpca_scores = [](const auto& K, Eigen::Index p) {
     using T = typename std::decay_t<decltype(K)>::Scalar;
     return Matrix<T>(kb::KernelPca<T>(K, p).scores());
-};
-/// The eigenvalues μ_1 ≥ … ≥ μ_p of K̃ (`kb::KernelPca::eigenvalues`).
-inline constexpr auto library_kpca_eigenvalues = [](const auto& K, Eigen::Index p) {
-    using T = typename std::decay_t<decltype(K)>::Scalar;
-    return Vector<T>(kb::KernelPca<T>(K, p).eigenvalues());
-};
-/// The scores of new points from their kernel rows (`kb::KernelPca::transform_gram`).
-inline constexpr auto library_kpca_transform = [](const auto& Kz, const auto& K, Eigen::Index p) {
-    using T = typename std::decay_t<decltype(K)>::Scalar;
-    return Matrix<T>(kb::KernelPca<T>(K, p).transform_gram(Kz));
 };
 ///@}
 
 //! [law-training]
 /// slides:score, zhu:2.3.2: the kernel rows of the training points, transformed as if they
 /// were new points, give the fitted training scores.
-template <class T, class Scores, class Transform>
-void training_scores_law(Scores scores, Transform transform) {
+template <class T, class Fit>
+void training_scores_law(Fit fit) {
     kb::test::property<T>([&] {
         const auto c = any_gaussian_case<T>(max_points<T>());
         const Matrix<T> K = kb::gram(c.k, c.X);
         const Reference<T> ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
-        const Matrix<T> Y = scores(K, p);
-        const Matrix<T> YX = transform(Matrix<T>(kb::gram(c.k, c.X, c.X)), K, p); // the rows k(x_m, x_i)
+        const KpcaFit<T> f = fit(c.k, c.X, c.X, p); // the training points as new points
+        const Matrix<T>&Y = f.scores, &YX = f.new_scores;
         RC_ASSERT(Y.rows() == K.rows() && Y.cols() == p && YX.rows() == K.rows() && YX.cols() == p);
         // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(YX - Y)), training_bound(ref, p, K), "transform(X) = Y");
@@ -85,32 +88,32 @@ void training_scores_law(Scores scores, Transform transform) {
 }
 //! [law-training]
 
-/// Fits through the three functions (p components of K; new points' rows Kz) and compares
-/// with PCA of the explicit features Φ (training) and Φ_z (new points):
-/// check_equals_explicit_pca of chapter_support.hpp, after checking the shapes.
-template <class T, class Scores, class Eigenvalues, class Transform>
-void check_fit_equals_explicit_pca(Scores& scores, Eigenvalues& eigenvalues, Transform& transform,
+/// Fits through `fit` (p components on X; the new points Z) and compares with PCA of the
+/// explicit features Φ (training) and Φ_z (new points): check_equals_explicit_pca of
+/// chapter_support.hpp, after checking the shapes. K and Kz are the Gram matrix and the
+/// new points' kernel rows, for the rounding scale of the centring.
+template <class T, class Fit, class Kernel>
+void check_fit_equals_explicit_pca(Fit& fit, const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z,
                                    const Matrix<T>& K, const Matrix<T>& Kz, const Reference<T>& ref, Eigen::Index p,
                                    const Matrix<T>& Phi, const Matrix<T>& Phiz) {
-    const Matrix<T> Y = scores(K, p);
-    const Vector<T> mu = eigenvalues(K, p);
-    const Matrix<T> Yz = transform(Kz, K, p);
-    RC_ASSERT(Y.rows() == K.rows() && Y.cols() == p && mu.size() == p && Yz.rows() == Kz.rows() && Yz.cols() == p);
-    check_equals_explicit_pca(Y, mu, ref, Phi, Phiz, Yz, stacked(K, Kz));
+    const KpcaFit<T> f = fit(k, X, Z, p);
+    RC_ASSERT(f.scores.rows() == K.rows() && f.scores.cols() == p && f.eigenvalues.size() == p &&
+              f.new_scores.rows() == Kz.rows() && f.new_scores.cols() == p);
+    check_equals_explicit_pca(f.scores, f.eigenvalues, ref, Phi, Phiz, f.new_scores, stacked(K, Kz));
 }
 
 //! [law-explicit]
 /// zhu:2.3.1, zhu:2.3.2: kernel PCA with a polynomial kernel is ordinary PCA of its explicit
 /// features, for the training points and for new points.
-template <class T, class Scores, class Eigenvalues, class Transform>
-void polynomial_explicit_pca_law(Scores scores, Eigenvalues eigenvalues, Transform transform) {
+template <class T, class Fit>
+void polynomial_explicit_pca_law(Fit fit) {
     kb::test::property<T>([&] {
         const auto c = any_polynomial_case<T>(max_points<T>());
         const Matrix<T> K = kb::gram(c.k, c.X);
         const Reference<T> ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
-        check_fit_equals_explicit_pca(scores, eigenvalues, transform, K, Matrix<T>(kb::gram(c.k, c.Z, c.X)), ref, p,
+        check_fit_equals_explicit_pca(fit, c.k, c.X, c.Z, K, Matrix<T>(kb::gram(c.k, c.Z, c.X)), ref, p,
                                       fm.features(c.X), fm.features(c.Z));
     });
 }
@@ -118,8 +121,8 @@ void polynomial_explicit_pca_law(Scores scores, Eigenvalues eigenvalues, Transfo
 
 //! [law-linear]
 /// zhu:1.2.2, zhu:ex7a: kernel PCA with the linear kernel is ordinary PCA of the centred data.
-template <class T, class Scores, class Eigenvalues, class Transform>
-void linear_explicit_pca_law(Scores scores, Eigenvalues eigenvalues, Transform transform) {
+template <class T, class Fit>
+void linear_explicit_pca_law(Fit fit) {
     kb::test::property<T>([&] {
         const int N = *kb::test::size_in(3, max_points<T>());
         const int q = *kb::test::size_in(1, 4);
@@ -129,8 +132,7 @@ void linear_explicit_pca_law(Scores scores, Eigenvalues eigenvalues, Transform t
         const kb::LinearKernel<T> k;
         const Matrix<T> K = kb::gram(k, X);
         const auto ref = reference_for<T>(kb::LinearKernel<R>{}, Xi, 10);
-        check_fit_equals_explicit_pca(scores, eigenvalues, transform, K, Matrix<T>(kb::gram(k, Z, X)), ref,
-                                      any_well_posed_p(ref), X, Z);
+        check_fit_equals_explicit_pca(fit, k, X, Z, K, Matrix<T>(kb::gram(k, Z, X)), ref, any_well_posed_p(ref), X, Z);
     });
 }
 //! [law-linear]

@@ -65,16 +65,17 @@ void exercise_7_4() {
 /// singular values of the features are read off the scores: YᵀY = diag(μ).
 template <class T, class S, class Fit = S>
 void exercise_7_5() {
-    const auto scores = [](const Matrix<T>& K, Eigen::Index p) { return Fit::kernel_pca_scores(K, p); };
-    const auto eigenvalues = [](const Matrix<T>& K, Eigen::Index p) {
-        return Vector<T>(Fit::kernel_pca_scores(K, p).colwise().squaredNorm().transpose());
+    const auto fit = [](const auto& k, const Matrix<T>& X, const Matrix<T>& Z, Eigen::Index p) {
+        const Matrix<T> K = kb::gram(k, X);
+        KpcaFit<T> f;
+        f.scores = Fit::kernel_pca_scores(K, p);
+        f.eigenvalues = f.scores.colwise().squaredNorm().transpose();
+        f.new_scores = S::kernel_pca_transform(Matrix<T>(kb::gram(k, Z, X)), K, p);
+        return f;
     };
-    const auto transform = [](const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
-        return S::kernel_pca_transform(Kz, K, p);
-    };
-    training_scores_law<T>(scores, transform);
-    polynomial_explicit_pca_law<T>(scores, eigenvalues, transform);
-    linear_explicit_pca_law<T>(scores, eigenvalues, transform);
+    training_scores_law<T>(fit);
+    polynomial_explicit_pca_law<T>(fit);
+    linear_explicit_pca_law<T>(fit);
 }
 
 } // namespace
