@@ -1,5 +1,5 @@
 /// \file worked_examples.cpp
-/// \brief `beeny` Example 2.1 reproduced: exactly where algebraic (μ, X, C, the rank), at every
+/// \brief The chapter's small example (§2), exactly and in real50; `beeny` Example 2.1 reproduced: exactly where algebraic (μ, X, C, the rank), at every
 ///        printed digit (V, D, D/4, P, the rank-3 reconstruction) and to 40/90 digits against
 ///        exact root enclosures; and §2.1's TLS line of the outlier data to full precision.
 #include "test_support.hpp"
@@ -102,6 +102,82 @@ int seed_sign(const Matrix<T>& V, int j) {
 }
 
 } // namespace
+
+// ------------------------------------------------------------------ the chapter's small example
+// The four points of the chapter's §2, chosen so that every number is rational: the axes are
+// (4, 3)/5 and (−3, 4)/5. The exact half checks the numbers the text prints with ==; the
+// real50 half checks that kb::Pca finds them, within bounds built from those exact values.
+
+//! [small-example]
+TEST_CASE("the chapter's small example: PCA of the four points (0 0) (4 8) (6 7) (10 5) gives mu = (5 5), "
+          "lambda = 70 and 20 on the axes (4 3)/5 and (-3 4)/5, the scores (-7 -1) (1 3) (2 1) (4 -3), the ratio 7/9 "
+          "and E1 = sqrt(20), exactly and in real50") {
+    const IntMatrix points = (IntMatrix(4, 2) << 0, 0, 4, 8, 6, 7, 10, 5).finished();
+    const Matrix<rational> A = kb::from_integers<rational>(points);
+    // μ, X, XᵀX and cov(A) = XᵀX/3, as printed.
+    const RowVector<rational> mu = kb::column_means(A);
+    CHECK(Matrix<rational>(mu) == kb::from_integers<rational>((IntMatrix(1, 2) << 5, 5).finished()));
+    const Matrix<rational> X = kb::center_columns(A);
+    CHECK(X == kb::from_integers<rational>((IntMatrix(4, 2) << -5, -5, -1, 3, 1, 2, 5, 0).finished()));
+    const Matrix<rational> S = kb::scatter_matrix(A);
+    CHECK(S == kb::from_integers<rational>((IntMatrix(2, 2) << 52, 24, 24, 38).finished()));
+    CHECK(kb::covariance_matrix(A) == kb::from_integers<rational>((IntMatrix(2, 2) << 52, 24, 24, 38).finished(), 3));
+    CHECK(S.trace() == 90);
+    // The axes: V = [v₁ v₂] is orthogonal, SV = V diag(70, 20), and each column already obeys
+    // the sign rule (its entry of largest |·| is positive: 4/5 and 4/5).
+    const Matrix<rational> V = kb::from_integers<rational>((IntMatrix(2, 2) << 4, -3, 3, 4).finished(), 5);
+    const Vector<rational> lambda = (Vector<rational>(2) << 70, 20).finished();
+    CHECK(Matrix<rational>(V.transpose() * V) == Matrix<rational>::Identity(2, 2));
+    CHECK(Matrix<rational>(S * V) == Matrix<rational>(V * lambda.asDiagonal()));
+    // Scores P = XV (integers), uncorrelated with PᵀP = diag(70, 20); variances 70/3, 20/3;
+    // explained-variance ratios 70/90 = 7/9 and 2/9.
+    const Matrix<rational> P = X * V;
+    CHECK(P == kb::from_integers<rational>((IntMatrix(4, 2) << -7, -1, 1, 3, 2, 1, 4, -3).finished()));
+    CHECK(Matrix<rational>(P.transpose() * P) == Matrix<rational>(lambda.asDiagonal()));
+    CHECK(lambda(0) / 3 == rational(70, 3));
+    CHECK(lambda(0) / S.trace() == rational(7, 9));
+    CHECK(lambda(1) / S.trace() == rational(2, 9));
+    // One component: Â₁ = P₁v₁ᵀ + 𝟙μ, and E₁² = ‖A − Â₁‖_F² = λ₂ = 20.
+    const Matrix<rational> A1 = Matrix<rational>(P.col(0) * V.col(0).transpose()).rowwise() + mu;
+    CHECK(A1 == kb::from_integers<rational>((IntMatrix(4, 2) << -3, 4, 29, 28, 33, 31, 41, 37).finished(), 5));
+    CHECK(Matrix<rational>(A - A1).squaredNorm() == 20);
+    // A new point z = (10, 10) is centred with the training mean: (z − μ)V = (7, 1).
+    const RowVector<rational> z = (RowVector<rational>(2) << 10, 10).finished();
+    CHECK(RowVector<rational>((z - mu) * V) == (RowVector<rational>(2) << 7, 1).finished());
+
+    //! [small-example]
+    // The library in real50. Bounds from the exact values above: ‖XᵀX‖₂ ≤ tr XᵀX = 90, the gap
+    // λ₁ − λ₂ = 50, ‖X‖₂ ≤ ‖X‖_F = √90 < 10, ‖A‖_F = √290 < 18, ‖z − μ‖ = √50 < 8; n = 4 = max(N, q).
+    using R = kb::real50;
+    using std::sqrt;
+    const kb::Pca<R> fit(kb::from_integers<R>(points));
+    REQUIRE(fit.rank() == 2);
+    // SVD route: λ̂ = σ̂², |σ̂ − σ| ≤ c₂nε‖X‖₂, so |σ̂² − σ²| ≤ c₂nε·2‖X‖₂² ≤ c₂nε·2·90 (first order).
+    const auto bound_lambda = kb::test::factorisation<R>(4, R(2 * 90));
+    const Vector<R> lambda_R = (Vector<R>(2) << R(70), R(20)).finished();
+    KB_CHECK_WITHIN(R((fit.eigenvalues() - lambda_R).norm()), bound_lambda, "λ = (70, 20)");
+    // The variances and the ratios divide λ̂ by the exact 3 and by ‖X‖_F² = 90 (exact here: integers).
+    KB_CHECK_WITHIN(R(fit.variances()(0) - R(70) / 3), kb::test::factorisation<R>(4, R(2 * 90 / 3)), "λ₁/3 = 70/3");
+    KB_CHECK_WITHIN(R(fit.explained_variance_ratio()(0) - R(7) / 9), kb::test::factorisation<R>(4, R(2)),
+                    "ratio 7/9");
+    // Each loading within c₂nε‖XᵀX‖₂/gap of its exact value; V̂ in Frobenius within 2 of those.
+    const Matrix<R> V_R = kb::from_integers<R>((IntMatrix(2, 2) << 4, -3, 3, 4).finished(), 5);
+    KB_CHECK_WITHIN(R((fit.loadings() - V_R).norm()), kb::test::subspace<R>(4, R(2 * 90), R(50)), "V = [v₁ v₂]");
+    // Scores XV̂ with the exact X (integer data, integer mean): ‖X‖₂·‖V̂ − V‖_F ≤ 10·2·c₂nε·90/50;
+    // the factor 2 ≥ √2 leaves room for the product's own rounding (c₁·2·ε·‖X‖ per entry).
+    const Matrix<R> P_R = kb::from_integers<R>((IntMatrix(4, 2) << -7, -1, 1, 3, 2, 1, 4, -3).finished());
+    KB_CHECK_WITHIN(R((fit.scores() - P_R).norm()), kb::test::subspace<R>(4, R(10 * 2 * 90), R(50)), "P = XV");
+    // E₁ is the minimum over rank-1 projections: the loadings' error enters to second order,
+    // the reconstruction's rounding as one factorisation-size pass at the scale ‖A‖_F < 18.
+    KB_CHECK_WITHIN(R(fit.reconstruction_error(kb::from_integers<R>(points), 1) - sqrt(R(20))),
+                    kb::test::factorisation<R>(4, R(18)), "E₁ = √20");
+    const Matrix<R> zR = kb::from_integers<R>((IntMatrix(1, 2) << 10, 10).finished());
+    KB_CHECK_WITHIN(R((fit.transform(zR) - kb::from_integers<R>((IntMatrix(1, 2) << 7, 1).finished())).norm()),
+                    kb::test::subspace<R>(4, R(8 * 2 * 90), R(50)), "(z − μ)V = (7, 1)");
+    // Companion: the same check rejects the variances with the divisor N = 4 (70/4 for 70/3).
+    KB_CHECK_EXCEEDS(R(fit.eigenvalues()(0) / 4 - R(70) / 3), kb::test::factorisation<R>(4, R(2 * 90 / 3)),
+                     "λ₁/N as the variance");
+}
 
 //! [ex21-exact]
 TEST_CASE("Example 2.1 exactly: the column means and X = A - mu as printed [beeny:ex2.1]") {

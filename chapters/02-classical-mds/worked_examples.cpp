@@ -1,5 +1,6 @@
 /// \file worked_examples.cpp
-/// \brief The chapter's numeric examples to full precision against exact enclosures: the table
+/// \brief The chapter's small example (§2), exactly and in real50; the chapter's numeric examples to
+///        full precision against exact enclosures: the table
 ///        of non-Euclidean dissimilarities (zhu:2.2.2) and the five points of the stress erratum
 ///        (zhu:mds-setup, zhu:def1), each with a failing companion.
 #include "exact_roots.hpp"
@@ -65,6 +66,72 @@ void check_spectrum(const Vector<T>& computed, const std::vector<er::Root>& exac
 }
 
 } // namespace
+
+// ------------------------------------------------------------------ the chapter's small example
+// The four points of the chapter's §2, given to MDS only through their squared distances. The
+// exact half checks the numbers the text prints with ==; the real50 half checks that
+// kb::ClassicalMds finds them, within bounds built from those exact values.
+
+//! [small-example]
+TEST_CASE("the chapter's small example: classical MDS of the distances of (0 0) (2 0) (3 4) (7 0) gives "
+          "B = -1/2 J D2 J with the eigenvalues 26 12 0 0 and the centred points (-3 -1) (-1 -1) (0 3) (4 -1), "
+          "exactly and in real50") {
+    const IntMatrix D2 = symmetric_zero_diagonal(4, {4, 25, 49, 17, 25, 32});
+    // The row means 39/2, 23/2, 37/2, 53/2 and the grand mean 19 of D⁽²⁾; J D⁽²⁾ J and B as printed.
+    const Q D2q = kb::from_integers<rational>(D2);
+    CHECK(QVector(D2q.rowwise().sum() / 4) == QVector(kb::from_integers<rational>(
+                                                  (IntMatrix(4, 1) << 39, 23, 37, 53).finished(), 2)));
+    CHECK(D2q.sum() / 16 == 19);
+    const Q JD2J = kb::double_center(D2q);
+    CHECK(JD2J == kb::from_integers<rational>(
+                      (IntMatrix(4, 4) << -20, -8, 6, 22, -8, -4, 6, 6, 6, 6, -18, 6, 22, 6, 6, -34).finished()));
+    const Q B = kb::gram_from_squared_distances(D2q);
+    const Q B_printed = kb::from_integers<rational>(
+        (IntMatrix(4, 4) << 10, 4, -3, -11, 4, 2, -3, -3, -3, -3, 9, -3, -11, -3, -3, 17).finished());
+    CHECK(B == B_printed);
+    CHECK(B == reference_gram(D2)); // the same as the plain product −½ J D⁽²⁾ J
+    CHECK(B.trace() == 38);
+    // X = [√26 u₁, √12 u₂] with the sign rule is the matrix of the centred points: its columns
+    // are eigenvectors of B for 26 and 12, B = XXᵀ (so the two other eigenvalues are 0, and
+    // B𝟙 = 0), and X reproduces every squared distance.
+    const Q X = kb::from_integers<rational>((IntMatrix(4, 2) << -3, -1, -1, -1, 0, 3, 4, -1).finished());
+    CHECK(QVector(B * X.col(0)) == QVector(rational(26) * X.col(0)));
+    CHECK(QVector(B * X.col(1)) == QVector(rational(12) * X.col(1)));
+    CHECK(X.col(0).squaredNorm() == 26);
+    CHECK(X.col(1).squaredNorm() == 12);
+    CHECK(Q(X * X.transpose()) == B);
+    CHECK(QVector(B * QVector::Ones(4)) == QVector::Zero(4));
+    CHECK(kb::squared_distances(X) == D2q);
+    // The objective of zhu's Definition 1 at the optimum: 0 with p = 2, λ₂² = 144 with p = 1.
+    CHECK(kb::classical_mds_objective(B, X) == 0);
+    CHECK(kb::classical_mds_objective(B, Q(X.leftCols(1))) == 144);
+
+    //! [small-example]
+    // The library in real50, from the squared distances. The eigenvalue bound of this file,
+    // c₂·N·ε·(‖B‖_∞ + max d²) with ‖B‖_∞ = 34 and max d² = 49 (the scale S = 83). A column
+    // √λ_j û_j is off by ≤ √λ_j‖δu_j‖ + |δλ_j|/√λ_j ≤ c₂NεS(√λ_j/gap_j + 1) (λ_j ≥ 1), with
+    // √λ_j < 6 and gaps 26 − 12 = 14 and 12 − 0 = 12 ≥ 12; both columns: 2·c₂NεS(6 + 12)/12.
+    using R = kb::real50;
+    const kb::ClassicalMds<R> mds(kb::from_integers<R>(D2), 2, kb::MdsInput::squared_distances);
+    const auto bound = eigenvalue_bound<R>(D2);
+    const Vector<R> lambda = (Vector<R>(4) << R(26), R(12), R(0), R(0)).finished();
+    for (int j = 0; j < 4; ++j)
+        KB_CHECK_WITHIN(R(mds.eigenvalues()(j) - lambda(j)), bound, "λ" + std::to_string(j + 1) + " of (26, 12, 0, 0)");
+    CHECK(mds.positive() == 2);
+    CHECK(mds.negative() == 0);
+    const R S = static_cast<R>(row_sum_norm(B_printed) + rational(D2.maxCoeff()));
+    const auto bound_X = kb::test::subspace<R>(4, R(2 * S * (6 + 12)), R(12));
+    KB_CHECK_WITHIN(R((mds.coordinates() - kb::from_integers<R>((IntMatrix(4, 2) << -3, -1, -1, -1, 0, 3, 4, -1)
+                                                                     .finished()))
+                          .norm()),
+                    bound_X, "X = the centred points");
+    // Companion: the same check rejects the mirror image (−x, y), an equally good configuration
+    // that the sign rule does not choose.
+    KB_CHECK_EXCEEDS(R((mds.coordinates() - kb::from_integers<R>((IntMatrix(4, 2) << 3, -1, 1, -1, 0, 3, -4, -1)
+                                                                     .finished()))
+                           .norm()),
+                     bound_X, "X = the mirror image");
+}
 
 TEST_CASE_TEMPLATE("the table of non-Euclidean examples to full precision: the eigenvalues that classical MDS reports "
                    "are the roots of det(xI - B) to 40 digits in real50 and 90 in real100 [zhu:2.2.2]",

@@ -2,7 +2,7 @@
 /// \file lines.hpp
 /// \brief Lines through planar data (`beeny:2.1`): sample moments, the OLS line of eq. (3) and
 ///        the total-least-squares line of eq. (4); exact in `kb::rational` where no root is taken.
-/// \see \ref ch01-lines "Chapter 1, §5 — Least-squares lines: OLS and PCA"
+/// \see \ref ch01-lines "Chapter 1, §6 — Least-squares lines: OLS and PCA"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"

@@ -156,7 +156,7 @@ enum class MdsInput {
 /// data X are the PCA scores (`zhu:1.2.1`, `zhu:1.2.2`, `gallier:svd`). Only positive
 /// eigenvalues give coordinates: negative ones are reported (`negative()`, `negative_mass()`),
 /// never square-rooted.
-/// \see \ref ch02-classical "§2", \ref ch02-svd "§3", \ref ch02-report "§5: what it reports"
+/// \see \ref ch02-classical "§3", \ref ch02-svd "§6", \ref ch02-report "§5: what it reports"
 /// \code
 /// kb::ClassicalMds mds(D, 2, kb::MdsInput::distances); // the type is deduced from D
 /// kb::Matrix<double> X = mds.coordinates();          // N×2

@@ -115,7 +115,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 /// Rows are points; eigenvalues decreasing, those of the scatter matrix \f$X^\top X\f$; loadings
 /// with the sign rule of kb::apply_sign_rule(). A negative computed eigenvalue is rounding
 /// (`beeny:lemA.1`, `beeny:lemA.2`, `beeny:lemA.3`) and is set to 0. The SVD route is the default.
-/// \see \ref ch01-pca-definition "§3" (the two routes), \ref ch01-example "§4"
+/// \see \ref ch01-algorithm "§4" (the two routes), \ref ch01-example "§8"
 /// \code
 /// kb::Pca pca(A, 2);                   // the type is deduced from A (kb::Matrix<double>)
 /// kb::Matrix<double> P  = pca.scores();      // N×2

@@ -2,7 +2,7 @@
 /// \file regression.hpp
 /// \brief Regression on derived features (`beeny:ex1.1`): the powers \f$(x, \dots, x^d)\f$ of one
 ///        attribute, multiple linear regression in centred form, polynomial regression.
-/// \see \ref ch01-regression "Chapter 1, §2 — Regression on derived features"
+/// \see \ref ch01-regression "Chapter 1, §9 — Regression on derived features"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"

@@ -9,7 +9,7 @@
 namespace student {
 
 /// \brief The covariance matrix \f$\operatorname{cov}(A) = X^\top X/(m-1)\f$ of Definition A.4,
-///        with \f$X = A - \one\mu\f$ the centred data (chapter 1, §1 and §6).
+///        with \f$X = A - \one\mu\f$ the centred data (chapter 1, §1 and §7).
 /// \param A the m×n data: rows are the m ≥ 2 observations, columns the n variables
 /// \return the n×n matrix whose entry (i, j) is cov(a_i, a_j). Write it for any scalar type T:
 ///         the check runs it in `kb::rational`, where every entry must come out exactly.

@@ -10,7 +10,7 @@
 
 namespace student {
 
-/// \brief The N×p coordinates X = U_p Λ_p^{1/2} of classical MDS (chapter 2, §2).
+/// \brief The N×p coordinates X = U_p Λ_p^{1/2} of classical MDS (chapter 2, §3).
 /// \param B a symmetric N×N Gram matrix (PSD in the checks)
 /// \param p how many coordinates, 1 ≤ p ≤ rank B
 /// \return X, whose column j is √λⱼ uⱼ for the j-th largest eigenpair of B.
