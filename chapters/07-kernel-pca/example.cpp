@@ -67,7 +67,7 @@ void conventions(kb::book::Report& report) {
     report.say("six points, k(x, y) = (1 + xᵀy)², p = 3 components");
     report.say("μ (eigenvalues of K̃; scikit-learn's eigenvalues_): " +
                kb::book::matrix_to_string(Matrix<double>(kp.eigenvalues().transpose()), 12, ""));
-    report.say("λ = μ/N (eigenvalues of C = K̃/N; the seeds' λ, kernlab's eig): " +
+    report.say("λ = μ/N (eigenvalues of C = K̃/N; the sources' λ, kernlab's eig): " +
                kb::book::matrix_to_string(Matrix<double>(kp.feature_variances().transpose()), 12, ""));
     report.say("training scores Y = U diag(√μ) (scikit-learn's fit_transform):\n" +
                kb::book::matrix_to_string(kp.scores(), 12));

@@ -181,7 +181,7 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
     const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors();
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(unnormalised * unnormalised.transpose() - S * S.transpose())),
                      bound, "unnormalised scores");
-    // The seeds' λ = μ/N in place of μ: scores u_j √λ_j are too short by √N.
+    // The sources' λ = μ/N in place of μ: scores u_j √λ_j are too short by √N.
     const Matrix<T> with_lambda = kp.eigenvectors() * kp.feature_variances().cwiseSqrt().asDiagonal();
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(with_lambda * with_lambda.transpose() - S * S.transpose())),
                      bound, "scores with λ");
@@ -320,7 +320,7 @@ TEST_CASE_TEMPLATE("conventions: lambda = mu/N and a_j = u_j/sqrt(mu_j) - kernla
         // … and the scores are Y = K̃ A (slides:score on the training points).
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(kp.centered_gram() * A - kp.scores())),
                      kb::test::factorisation<T>(N, T(nK / sqrt(mu_p))), "Y = K̃A");
-        // kernlab: eig = eigenvalues of K̃/N (the seeds' λ), pcv = unit eigenvectors of K̃/N
+        // kernlab: eig = eigenvalues of K̃/N (the sources' λ), pcv = unit eigenvectors of K̃/N
         // divided by √eig, rotated = K̃·pcv. Computed here from its own decomposition of K̃/N.
         const auto e = kb::top_eigenpairs(Matrix<T>(kp.centered_gram() / T(N)), p);
         KB_RC_WITHIN(T((e.values - kp.feature_variances()).cwiseAbs().maxCoeff()),
@@ -381,7 +381,7 @@ TEST_CASE_TEMPLATE("feature-space PCA from K: v_j = Phi^T a_j solves C v = lambd
         const T mu_p = ref.mu(p - 1);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(basis.transpose() * basis - Matrix<T>::Identity(p, p))),
                      plus(kb::test::factorisation<T>(n, T(1 + nK / mu_p)), one_pass<T>(n, T(cs / mu_p))), "UᵀU = I");
-        // the non-zero eigenvalues of C are the λ_j (the seeds' λ: eigenvalues of K̃/N)
+        // the non-zero eigenvalues of C are the λ_j (the sources' λ: eigenvalues of K̃/N)
         const auto eigC = kb::symmetric_eigen(C);
         KB_RC_WITHIN(T((eigC.values.head(p) - kp.feature_variances()).cwiseAbs().maxCoeff()),
                      plus(kb::test::factorisation<T>(n, T(nK / T(N) + C.norm())), one_pass<T>(n, T(cs / T(N)))),

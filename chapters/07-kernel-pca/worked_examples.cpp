@@ -1,10 +1,11 @@
 /// \file worked_examples.cpp
-/// \brief Chapter 7's worked examples as tests: the circles of `zhu:ex3` (spectra known
-///        in closed form), the three rings of `beeny:ex4.1`, the S-shaped surface of
+/// \brief Chapter 7's worked examples as tests: the chapter's small example (three points,
+///        exact numbers), the circles of `zhu:ex3` (spectra known in closed form), the three rings of `beeny:ex4.1`, the S-shaped surface of
 ///        `zhu:fig1`, and scikit-learn's numbers for one small data set.
 #include "chapter_support.hpp"
 
 #include "chapter7.hpp"
+#include "kernelbook/centering.hpp"
 #include "kernelbook/datasets.hpp"
 
 #include <algorithm>
@@ -221,6 +222,113 @@ IntMatrix sklearn_points() {
 
 } // namespace
 
+//! [small-example]
+TEST_CASE("the small example of chapter 7: three points with the lift kernel give mu = (14, 14/3), their scores and "
+          "the score of z = (1, 1) exactly") {
+    using Q = kb::rational;
+    // §7.2: x₁ = (0, 1), x₂ = (1, −2), x₃ = (2, 1), k(x, y) = xᵀy + ‖x‖²‖y‖² (Zhu's lift
+    // φ(x) = (x₁, x₂, ‖x‖²)), and a new point z = (1, 1). Every number below is printed there.
+    const IntMatrix Xi = (IntMatrix(3, 2) << 0, 1, 1, -2, 2, 1).finished();
+    const IntMatrix Zi = (IntMatrix(1, 2) << 1, 1).finished();
+    const Matrix<Q> X = kb::from_integers<Q>(Xi), Z = kb::from_integers<Q>(Zi);
+    const kb::ParaboloidLiftKernel<Q> k;
+    auto exact = [](std::initializer_list<long> entries, Eigen::Index rows, long den = 1) {
+        IntMatrix M(rows, static_cast<Eigen::Index>(entries.size()) / rows);
+        auto it = entries.begin();
+        for (Eigen::Index i = 0; i < M.rows(); ++i)
+            for (Eigen::Index j = 0; j < M.cols(); ++j) M(i, j) = *it++;
+        return kb::from_integers<Q>(M, den);
+    };
+    const Matrix<Q> K_text = exact({2, 3, 6, 3, 30, 25, 6, 25, 30}, 3);
+    const Matrix<Q> col_mean_text = exact({11, 58, 61}, 1, 3);
+    const Q grand_mean_text(130, 9);
+    const Matrix<Q> Kc_text = exact({82, -50, -32, -50, 52, -2, -32, -2, 34}, 3, 9);
+    const Vector<Q> mu_text = exact({42, 14}, 2, 3);     // μ = (14, 14/3)
+    const Vector<Q> lambda_text = exact({42, 14}, 2, 9); // λ = μ/N = (14/3, 14/9)
+    const Matrix<Q> W = exact({3, -1, -2, -4, -1, 5}, 3); // u_j = w_j/‖w_j‖, ‖w‖² = 14, 42
+    const Matrix<Q> A_text = exact({3, -1, -2, -4, -1, 5}, 3, 14);
+    const Matrix<Q> Y_text = exact({9, -1, -6, -4, -3, 5}, 3, 3);
+    const Matrix<Q> Kz_text = exact({3, 9, 13}, 1);
+    const Matrix<Q> Kz_centred_text = exact({49, -38, -11}, 1, 9);
+    const Matrix<Q> yz_text = exact({39, 8}, 1, 21); // (13/7, 8/21)
+    const Q uncentred_text(-11, 7), shift_text(-24, 7);
+    const Matrix<Q> V_text = exact({-2, 3, 3, 6, -6, 2}, 3, 7); // the unit axes v₁, v₂ (columns)
+    const Matrix<Q> phiz_text = exact({0, 3, -5}, 1, 3);
+    const Q kzz_text(34, 9), bessel_text(1585, 441), off_plane_text(3, 7);
+
+    // The kernel route: K, the training statistics, K̃ = JKJ.
+    const Matrix<Q> K = kb::gram(k, X);
+    CHECK(K == K_text);
+    const kb::KernelCentering<Q> centring(K);
+    CHECK(Matrix<Q>(centring.column_mean()) == col_mean_text);
+    CHECK(centring.grand_mean() == grand_mean_text);
+    const Matrix<Q> Kc = kb::double_center(K);
+    CHECK(Kc == Kc_text);
+    // Eigenpairs: K̃ w_j = μ_j w_j, K̃𝟙 = 0 (μ₃ = 0); the largest |entry| of each w_j is
+    // positive (the sign rule), and the three eigenvalues are 14, 14/3, 0.
+    CHECK(Matrix<Q>(Kc * W) == Matrix<Q>(W * mu_text.asDiagonal()));
+    CHECK(Matrix<Q>(Kc * kb::ones<Q>(3)) == Matrix<Q>::Zero(3, 1));
+    CHECK((W(0, 0) > 0 && W(2, 1) > 0));
+    CHECK(Vector<Q>(mu_text / Q(3)) == lambda_text);
+    // a_j = u_j/√μ_j = w_j/√(μ_j‖w_j‖²) with μ_j‖w_j‖² = 196 = 14²: rational; unit axes
+    // (μ_j a_jᵀa_j = N λ_j a_jᵀa_j = 1, `slides:norm`).
+    for (Eigen::Index j = 0; j < 2; ++j) CHECK(mu_text(j) * W.col(j).squaredNorm() == Q(196));
+    CHECK(A_text == Matrix<Q>(W / Q(14)));
+    CHECK(Matrix<Q>(A_text.transpose() * Kc * A_text) == Matrix<Q>::Identity(2, 2));
+    // Training scores Y = K̃A = U diag(√μ): YᵀY = diag(μ), and at full rank Y Yᵀ = K̃.
+    const Matrix<Q> Y = Kc * A_text;
+    CHECK(Y == Y_text);
+    CHECK(Matrix<Q>(Y.transpose() * Y) == Matrix<Q>(mu_text.asDiagonal()));
+    CHECK(Matrix<Q>(Y * Y.transpose()) == Kc_text);
+    // The new point: its kernel row, centred with the training statistics, times A.
+    const Matrix<Q> Kz = kb::gram(k, Z, X);
+    CHECK(Kz == Kz_text);
+    const Matrix<Q> Kz_centred = centring.transform(Kz);
+    CHECK(Kz_centred == Kz_centred_text);
+    const Matrix<Q> yz = Kz_centred * A_text;
+    CHECK(yz == yz_text);
+    // The uncentred row gives another number, off by the training column means times a₁.
+    CHECK(Matrix<Q>(Kz * A_text)(0, 0) == uncentred_text);
+    CHECK(Matrix<Q>(col_mean_text * A_text)(0, 0) == shift_text);
+    CHECK(uncentred_text - shift_text == yz_text(0, 0));
+    // The feature route (explicit φ, for checking only): v_j = Φ̃ᵀa_j are orthonormal, and
+    // the score of z is its coordinate φ̃(z)ᵀv_j on them.
+    const Matrix<Q> Phi = kb::paraboloid_lift(X);
+    const Matrix<Q> V = kb::center_columns(Phi).transpose() * A_text;
+    CHECK(V == V_text);
+    CHECK(Matrix<Q>(V.transpose() * V) == Matrix<Q>::Identity(2, 2));
+    const Matrix<Q> phiz = kb::paraboloid_lift(Z).rowwise() - kb::column_means(Phi);
+    CHECK(phiz == phiz_text);
+    CHECK(Matrix<Q>(phiz * V) == yz_text);
+    // Bessel: Σ_j y_j(z)² ≤ k̃(z, z) = ‖φ̃(z)‖²; the rest is the part of φ̃(z) off the plane
+    // of the two axes.
+    const Vector<Q> kzz = (Vector<Q>(1) << k(Z.row(0), Z.row(0))).finished();
+    CHECK(centring.transform_diagonal(kzz, Kz)(0) == kzz_text);
+    CHECK(phiz.squaredNorm() == kzz_text);
+    CHECK(yz.squaredNorm() == bessel_text);
+    CHECK(kzz_text - bessel_text == off_plane_text * off_plane_text);
+
+    // kb::KernelPca in real50 gives the same numbers, to its rounding (§7.11): the eigenvalues
+    // to E = c₂Nε‖K̃‖_F + c₁Nε·N·max|K| (Weyl; ‖K̃‖_F = √(196 + 196/9) < 15, max|K| = 30 ≥
+    // max|K_z|), the scores to (3/2)√μ₁·E/gap ≤ 6E/gap (√μ₁ < 4, gap = μ₂ − μ₃ = 14/3), and
+    // y(z) = k̃_z A to ‖k̃_z‖·(3/2)E/(gap√μ₂) + ‖Δk̃_z‖/√μ₂ ≤ 6E/gap + c₁Nε·N·30/2
+    // (‖k̃_z‖ < 7, √μ₂ > 2).
+    using F = kb::real50;
+    const long N = 3;
+    kb::KernelPca<F> kp(kb::ParaboloidLiftKernel<F>{}, kb::from_integers<F>(Xi), 2);
+    CHECK(kp.rank() == 2);
+    const F gap = F(14) / F(3);
+    const auto eigen_bound = plus(kb::test::factorisation<F>(N, F(15)), kb::test::one_pass<F>(N, F(N * 30)));
+    const auto score_bound = plus(kb::test::subspace<F>(N, F(6 * 15), gap),
+                                  kb::test::one_pass<F>(N, F(F(6 * N * 30) / gap + F(N * 30) / F(2))));
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<F>(kp.eigenvalues() - kb::convert_matrix<F>(mu_text))), eigen_bound,
+                    "μ = (14, 14/3)");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<F>(kp.scores() - kb::convert_matrix<F>(Y_text))), score_bound, "Y");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<F>(kp.transform(kb::from_integers<F>(Zi)) - kb::convert_matrix<F>(yz_text))),
+                    score_bound, "y(z) = (13/7, 8/21)");
+}
+//! [small-example]
+
 //! [ex3-lift]
 TEST_CASE_TEMPLATE("two circles: kernel PCA with the kernel of the lift finds the separating axis r^2 first "
                    "[zhu:ex3] [zhu:fig2]",
@@ -298,7 +406,7 @@ TEST_CASE_TEMPLATE("two circles: a wrong prediction of the spectrum is caught [z
 
 //! [rings]
 TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its first three components [beeny:ex4.1]") {
-    // The README's numbers (§7.8): μ₁ = μ₂ = 25.52, μ₃ = 21.26 and PC3 on the rings.
+    // The README's numbers (§7.9): μ₁ = μ₂ = 25.52, μ₃ = 21.26 and PC3 on the rings.
     const Printed mu1{25.52, 2}, mu3{21.26, 2};
     const Printed pc3_ring[3] = {{0.369, 3}, {-0.118, 3}, {-0.250, 3}};
     // The independent reference (Fourier blocks in real100, above): it fixes the README's
@@ -368,7 +476,7 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
 }
 
 TEST_CASE("three rings: the reference catches a wrong radial component and a wrong scaling [beeny:ex4.1]") {
-    // Companion of the reference checks: the same bounds reject PC3 with the seeds' λ = μ/N
+    // Companion of the reference checks: the same bounds reject PC3 with the sources' λ = μ/N
     // scaling (√λ₃ u₃, too short by √N) and the eigenvalues of the uncentred K.
     const RingsReference ref = rings_reference();
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
@@ -406,7 +514,7 @@ TEST_CASE("S-shaped surface: neither PCA nor Gaussian kernel PCA keeps the acros
     auto rho = [](const Matrix<double>& Y, Eigen::Index j, const std::vector<double>& v) {
         return std::abs(kb::book::spearman(column(Y, j), v));
     };
-    // The README's numbers (§7.8), checked first against the independent reference (real50,
+    // The README's numbers (§7.9), checked first against the independent reference (real50,
     // above) and then, below, against kb::KernelPca.
     const Printed pca_pc3_s{0.995, 3}, kpca_pc1_t{0.82, 2}, kpca_pc5_s{0.95, 2};
     const Printed kept_pca2{0.35, 2}, kept_kpca2{0.47, 2}, kept_kpca5{0.92, 2}, kept_pca3{0.99, 2};
@@ -513,7 +621,7 @@ TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_trans
     KB_CHECK_WITHIN((kp.eigenvalues() - eigenvalues).cwiseAbs().maxCoeff(), printed, "eigenvalues_ = μ");
     KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(kp.scores() - fit_transform)), printed, "fit_transform = Y");
     KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(kp.transform(Z) - transform)), printed, "transform = y(z)");
-    // Companion: the seeds' λ = μ/N is NOT what scikit-learn reports.
+    // Companion: the sources' λ = μ/N is NOT what scikit-learn reports.
     KB_CHECK_EXCEEDS((kp.feature_variances() - eigenvalues).cwiseAbs().maxCoeff(), printed, "λ");
 }
 //! [sklearn]

@@ -2,7 +2,7 @@
 /// \file kernel_pca.hpp
 /// \brief Kernel PCA: PCA of the centred feature vectors, computed from the centred kernel
 ///        matrix \f$\Kc = JKJ\f$ only (kb::KernelPca).
-/// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.2"
+/// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.10"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -37,8 +37,8 @@ enum class NonPsdPolicy {
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
-/// \see \ref ch07-convention "§7.2" (conventions), \ref ch07-algorithm "§7.5" (the
-///      algorithm), \ref ch07-hard-cases "§7.7" (rank, ties, matrices that are not PSD)
+/// \see \ref ch07-convention "§7.10" (conventions), \ref ch07-algorithm "§7.5" (the
+///      algorithm), \ref ch07-hard-cases "§7.8" (rank, ties, matrices that are not PSD)
 template <class T>
 class KernelPca {
 public:
@@ -102,12 +102,12 @@ public:
     Eigen::Index points() const { return Kc_.rows(); }
     /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
     Eigen::Index rank() const { return rank_; }
-    /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (\ref ch07-hard-cases "§7.7").
+    /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (\ref ch07-hard-cases "§7.8").
     const T& rank_tolerance() const { return tau_; }
 
     /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\Kc\f$ (scikit-learn's `eigenvalues_`).
     const Vector<T>& eigenvalues() const { return mu_; }
-    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the seeds' λ.
+    /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the sources' λ.
     Vector<T> feature_variances() const { return mu_ / T(points()); }
     /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
     const Vector<T>& spectrum() const { return spectrum_; }

@@ -35,7 +35,7 @@ struct Library {
 
 /// A typical wrong solution of each exercise.
 struct Mistake {
-    /// The seeds' λ_j = μ_j/N in place of μ_j: Y = U_p diag(√λ), √N times too short.
+    /// The sources' λ_j = μ_j/N in place of μ_j: Y = U_p diag(√λ), √N times too short.
     template <class T>
     static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) {
         const auto e = kb::symmetric_eigen(kb::double_center(K));

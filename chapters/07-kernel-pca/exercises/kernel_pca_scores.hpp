@@ -12,7 +12,7 @@
 namespace student {
 
 /// \brief The N×p training scores \f$Y = U_p\,\mathrm{diag}(\sqrt{\mu_1}, \dots, \sqrt{\mu_p})\f$
-///        of kernel PCA (chapter 7, §7.2 and §7.4), where \f$\Kc u_j = \mu_j u_j\f$ are the p
+///        of kernel PCA (chapter 7, §7.3 and §7.4), where \f$\Kc u_j = \mu_j u_j\f$ are the p
 ///        largest eigenpairs of the centred kernel matrix \f$\Kc = JKJ\f$, with unit \f$u_j\f$.
 /// \param K an N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$, *not* centred
 /// \param p how many components, 1 ≤ p ≤ rank \f$\Kc\f$
