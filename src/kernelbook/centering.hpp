@@ -31,16 +31,10 @@ Matrix<T> center_columns(const Matrix<T>& X) {
     return X.rowwise() - column_means(X);
 }
 
-/// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, computed in O(N²) as
-///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$
-///        (row mean, column mean, grand mean).
-///
-/// For a Gram matrix \f$K = \Phi\Phi^\top\f$ this is the Gram matrix of the centred
-/// features \f$\phi(x_i) - \bar\phi\f$ — the slides' formula
-/// \f$\Kc = K - \tfrac1N\one\one^\top K - \tfrac1N K\one\one^\top + \tfrac1{N^2}\one\one^\top K\one\one^\top\f$
-/// (`slides:center`, `beeny:4.1`; step (c) of `zhu:alg8`); for squared distances,
-/// \f$-\tfrac12 J D^{2} J\f$ is the classical-MDS Gram matrix.
+/// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as
+///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$.
 /// \throws kb::error if K is not square or not finite.
+/// \see \ref ch06-centred-gram "Chapter 6, §6.2", \ref ch02-distances "Chapter 2, §4"
 template <class T>
 Matrix<T> double_center(const Matrix<T>& K) {
     require_square(K, "double_center", "K");
@@ -70,19 +64,10 @@ Matrix<T> double_center(const Matrix<T>& K) {
     //! [double-centre]
 }
 
-/// \brief The training statistics that centre kernel values in the feature space.
-///
-/// With \f$\bar\phi = \tfrac1N\sum_n \phi(x_n)\f$ the feature-space mean of the N training
-/// points, every centred inner product needs only two statistics of the training Gram
-/// matrix K:
-/// \f[ \bar k_i = \tfrac1N\sum_n k(x_n, x_i) = \inner{\bar\phi}{\phi(x_i)}, \qquad
-///     \bar k = \tfrac1{N^2}\sum_{n,l} k(x_n, x_l) = \norm{\bar\phi}^2, \f]
-/// and then, for any points z and x (chapter 6, `slides:center-test`, `beeny:4.1`),
-/// \f[ \tilde k(z, x_i) = \inner{\phi(z) - \bar\phi}{\phi(x_i) - \bar\phi}
-///     = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \bar k_i + \bar k. \f]
-/// The means are always the *training* means: a new point is measured from the centre
-/// of the data the model was fitted on, never from the centre of the batch it comes in.
-/// \see \ref ch06-centering
+/// \brief The training statistics that centre kernel values in the feature space: the column
+///        means \f$\bar k_i\f$ and the grand mean \f$\bar k\f$ of the training Gram matrix K.
+///        New points are always centred with these *training* means, never with their batch's.
+/// \see \ref ch06-new-points "Chapter 6, §6.3"
 template <class T>
 class KernelCentering {
 public:
@@ -155,17 +140,13 @@ private:
     T grand_mean_ = T(0);
 };
 
-/// \brief Centres the kernel rows of M new points with the training statistics
-///        (`slides:center-test`):
-///        \f[ \tilde k(z, x_i) = k(z, x_i) - \tfrac1N\sum_l k(z, x_l) - \tfrac1N\sum_n k(x_n, x_i)
-///            + \tfrac1{N^2}\sum_{n,l} k(x_n, x_l). \f]
-///
+/// \brief Centres the kernel rows of M new points with the training statistics of K
+///        (kb::KernelCentering::transform() with the statistics of K).
 /// \param Kz M×N matrix with \f$(K_z)_{mi} = k(z_m, x_i)\f$.
 /// \param K  N×N training Gram matrix.
-/// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$, i.e. inner products of the centred
-///          feature vectors \f$\phi(z_m) - \bar\phi\f$ and \f$\phi(x_i) - \bar\phi\f$
-///          (kb::KernelCentering::transform() with the statistics of K).
+/// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$.
 /// \throws kb::error if the shapes do not match.
+/// \see \ref ch06-new-points "Chapter 6, §6.3"
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
     constexpr std::string_view where = "center_test_kernel";

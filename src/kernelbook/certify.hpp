@@ -49,34 +49,18 @@ struct PsdCertificate {
     bool undecided() const { return verdict == PsdVerdict::undecided; }
 };
 
-/// \brief Exact PSD decision for a rational symmetric matrix, by \f$LDL^\top\f$ with
-///        symmetric pivoting: decides the condition of `zhu:def4` and `beeny:def3.6` on one
-///        Gram matrix.
-///
-/// At each step, on the remaining Schur complement S:
-///  - a negative diagonal entry \f$S_{ii} < 0\f$ refutes (\f$u = e_i\f$);
-///  - otherwise the largest positive diagonal entry is the pivot \f$d\f$, with
-///    \f$l = S_{:,p}/d\f$ and \f$S \leftarrow S - d\,l\,l^\top\f$;
-///  - if the whole diagonal of S is zero, a non-zero \f$S_{ij}\f$ refutes
-///    (\f$u = e_i - \mathrm{sign}(S_{ij})\,e_j\f$, \f$u^\top S u = -2|S_{ij}|\f$), and S = 0 proves.
-///
-/// A refuting u on the remaining indices is extended to a witness c on all indices by
-/// solving \f$l_k^\top c = 0\f$ for the eliminated pivots (backwards), so that
-/// \f$c^\top K c = u^\top S u < 0\f$; c is scaled to integers. Never undecided.
+/// \brief Exact PSD decision for a rational symmetric matrix (the condition of `zhu:def4` and
+///        `beeny:def3.6`), by \f$LDL^\top\f$ with symmetric pivoting; never undecided.
 /// \param K N×N, exactly symmetric.
 /// \throws kb::error if K is empty, not square or not exactly symmetric.
+/// \see \ref ch04-certificates "Chapter 4, §5"
 PsdCertificate certify_psd(const Matrix<rational>& K);
 
-/// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals
-///        (`beeny:def3.6` for Gaussian and Laplacian Gram matrices, `beeny:thm3.9`).
-///
-/// Interval Cholesky \f$K = LL^\top\f$ without pivoting: if the lower bound of every pivot
-/// \f$K_{jj} - \sum_{k<j} L_{jk}^2\f$ is positive, every real matrix inside the intervals
-/// is positive definite: **proven**. Otherwise the exact certificate of the matrix of
-/// midpoints is computed; if it yields a witness c and the interval enclosure of
-/// \f$c^\top K c\f$ lies below zero: **refuted**. Otherwise **undecided**.
+/// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals, by interval
+///        Cholesky and a witness checked on the intervals (`beeny:def3.6`, `beeny:thm3.9`).
 /// \param K N×N, K(i, j) and K(j, i) the same interval (kb::gram guarantees it).
 /// \throws kb::error if K is empty, not square, not symmetric, or has a non-finite end.
+/// \see \ref ch04-certificates "Chapter 4, §5"
 PsdCertificate certify_psd(const Matrix<interval>& K);
 
 /// \brief \f$c^\top K c = \sum_{ij} c_i c_j K_{ij}\f$, exactly.

@@ -124,21 +124,17 @@ struct Subset {
     std::vector<Eigen::Index> indices; ///< indices[m] is the row of the full data set that is row m here
 };
 
-/// \brief Deterministic class subset: for each class c in `classes`, skip the first
-///        `offset` rows labelled c and take the next `per_class` ones (in the order of X);
-///        the selected rows keep their original order.
-///
-/// `offset = 0` gives the first `per_class` points of each class; `offset = per_class`
-/// gives the next ones, disjoint from the first — a train/test split without randomness.
-///
+/// \brief Deterministic class subset: for each class c in `classes`, skip the first `offset`
+///        rows labelled c and take the next `per_class` (rows keep their order); offset 0 and
+///        then offset `per_class` give a disjoint train/test split without randomness.
 /// \param X         N×q data (rows are points)
 /// \param y         N labels
 /// \param classes   the labels to keep, distinct (e.g. {2, 4, 7})
 /// \param per_class number of points of each class, ≥ 1
 /// \param offset    number of points of each class to skip first, ≥ 0
-/// \throws kb::error if y and X disagree in length, `classes` is empty or has a repeated
-///         label, per_class < 1, offset < 0, or a class has fewer than
-///         offset + per_class points.
+/// \throws kb::error if y and X disagree in length, `classes` is empty or repeats a label,
+///         per_class < 1, offset < 0, or a class has fewer than offset + per_class points.
+/// \see \ref ch08-experiment "Chapter 8, §8.8"
 template <class T>
 Subset<T> select_classes(const Matrix<T>& X, const std::vector<int>& y, const std::vector<int>& classes,
                          Eigen::Index per_class, Eigen::Index offset = 0) {

@@ -108,21 +108,10 @@ private:
     Vector<T> weights_;
 };
 
-/// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`),
-///        truncated at total degree D.
-///
-/// Section 4 of chapter 4 writes \f$e^{-\gamma\norm{x-y}^2} = g(x)g(y)\,e^{2\gamma x^\top y}\f$ with
-/// \f$g(x) = e^{-\gamma\norm{x}^2}\f$. The Taylor series of \f$e^{2\gamma s}\f$ and the multinomial
-/// theorem \f$(x^\top y)^n = \sum_{|\alpha| = n} \frac{n!}{\alpha!} x^\alpha y^\alpha\f$ give
-/// \f[ k(x, y) = \sum_{\alpha \in \mathbb{N}^q} \phi_\alpha(x)\,\phi_\alpha(y), \qquad
-///     \phi_\alpha(x) = e^{-\gamma\norm{x}^2} \sqrt{\frac{(2\gamma)^{|\alpha|}}{\alpha!}}\; x^\alpha , \f]
-/// an explicit feature map into \f$\ell^2\f$ (\f$\alpha! = \alpha_1!\cdots\alpha_q!\f$). Keeping the
-/// \f$\binom{q+D}{D}\f$ features with \f$|\alpha| \le D\f$ keeps the Taylor terms \f$n \le D\f$, so
-/// with \f$s = 2\gamma x^\top y\f$ (Lagrange remainder)
-/// \f[ \Bigl|k(x, y) - \sum_{|\alpha| \le D} \phi_\alpha(x)\phi_\alpha(y)\Bigr|
-///     \le g(x)\,g(y)\,e^{|s|}\,\frac{|s|^{D+1}}{(D+1)!}
-///     \quad(\text{kb::GaussianTaylorFeatureMap::remainder_bound()}). \f]
-/// Floating types only (the features hold \f$e^{-\gamma\norm{x}^2}\f$ and square roots).
+/// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`)
+///        truncated at total degree D: the \f$\binom{q+D}{D}\f$ features \f$\phi_\alpha\f$ with
+///        \f$|\alpha| \le D\f$. Floating types only (the features are irrational).
+/// \see \ref ch04-features "Chapter 4, §7"
 template <class T>
 class GaussianTaylorFeatureMap {
 public:

@@ -37,16 +37,14 @@ struct LabelledData {
 };
 
 /// \brief Reads images from an IDX file with three dimensions (count, rows, cols).
-///
 /// \param path  the file (plain or gzip-compressed)
 /// \param first index of the first image to return (0-based)
 /// \param count number of images to return; −1 means all from `first` to the end
-/// \returns the images as rows of `pixels`; the whole file is read and validated even
-///          when only a range is returned (a truncated file is never half-accepted)
-/// \throws kb::error if the file is missing or unreadable (naming the Debian package that
-///         provides Fashion-MNIST), is not an IDX file (bad magic number, unknown type
-///         byte, not 3 dimensions), is truncated or has trailing bytes, or if the range
-///         [first, first + count) is not inside the file.
+/// \returns the images as rows of `pixels`; the whole file is read and validated even for a range
+/// \throws kb::error if the file is missing or unreadable (naming the Debian package of
+///         Fashion-MNIST), is not a 3-dimensional IDX file (magic number, type byte, dimensions),
+///         is truncated or has trailing bytes, or [first, first + count) is not inside it.
+/// \see \ref ch08-experiment "Chapter 8, §8.8" (the IDX format)
 IdxImages read_idx_images(const std::string& path, Eigen::Index first = 0, Eigen::Index count = -1);
 
 /// \brief Reads the labels of an IDX file with one dimension and an integer type.
@@ -65,13 +63,12 @@ LabelledImages read_idx_dataset(const std::string& images_path, const std::strin
                                 Eigen::Index first = 0, Eigen::Index count = -1);
 
 /// \brief Reads scikit-learn's digits CSV: 64 pixels in [0, 16] and a label 0–9 per line.
-///
 /// \param path the file, plain or gzip-compressed (Debian: kb::datasets::sklearn_digits_csv)
 /// \returns N × 64 pixels (pixel (r, c) in column 8r + c) and the N labels
-/// \throws kb::error if the file is missing or unreadable (naming the Debian package
-///         `python3-sklearn`), empty, or a line has a number of fields other than 65, a
-///         field that is not a number, a pixel outside [0, 16], or a label that is not an
-///         integer 0–9 (the message gives the line and field).
+/// \throws kb::error if the file is missing or unreadable (naming the package `python3-sklearn`),
+///         empty, or a line is malformed: not 65 fields, a non-number, a pixel outside
+///         [0, 16] or a label not an integer 0–9 (the message gives the line and field).
+/// \see \ref ch08-experiment "Chapter 8, §8.8"
 LabelledData read_digits_csv(const std::string& path);
 
 } // namespace kb::io

@@ -134,17 +134,10 @@ private:
 } // namespace detail
 
 /// \brief The Gaussian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}^2)\f$, \f$\gamma > 0\f$
-///        (`beeny:thm3.9`: a kernel by the closure rules).
-///
-/// The seeds use two conventions for the width σ; construct with the one you mean:
-///  - kb::GaussianKernel::from_sigma(): \f$\exp(-\norm{x-y}^2 / (2\sigma^2))\f$, i.e.
-///    \f$\gamma = 1/(2\sigma^2)\f$ — `ghiasi:eq1`, the usual "bandwidth" convention;
-///  - kb::GaussianKernel::from_zhu_sigma(): \f$\exp(-\norm{x-y}^2 / \sigma^2)\f$, i.e.
-///    \f$\gamma = 1/\sigma^2\f$ — `zhu:ex7c` and `beeny:thm3.9`.
-///
-/// γ is fixed at construction, where it is checked (\f$\gamma \le 0\f$ would give
-/// \f$\exp(+|\gamma|\norm{x-y}^2)\f$, which is not a kernel), and read through
-/// kb::GaussianKernel::gamma().
+///        (`beeny:thm3.9`); γ is checked at construction (γ ≤ 0 is not a kernel).
+/// \see \ref ch04-kernels-list "Chapter 4, §2" (the two σ conventions:
+///      kb::GaussianKernel::from_sigma(), kb::GaussianKernel::from_zhu_sigma()),
+///      \ref ch04-gaussian "Chapter 4, §4"
 template <class T>
 class GaussianKernel : public detail::ExponentialKernel<T, GaussianKernel<T>> {
 public:
@@ -170,20 +163,9 @@ public:
     }
 };
 
-/// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$,
-///        with the \f$\ell_1\f$ norm \f$\norm{x - y}_1 = \sum_i |x_i - y_i|\f$ (a kernel by
-///        `beeny:thm3.8.2`, `beeny:thm3.8.4` and `beeny:thm3.8.5`, see below).
-///
-/// The norm is a choice: kernelbook uses \f$\ell_1\f$ (as scikit-learn's
-/// `laplacian_kernel` does), because then the kernel is the product over the coordinates
-/// of the one-dimensional kernels \f$e^{-\gamma|s - t|}\f$, and each of those is built
-/// from the closure rules of chapter 4:
-/// \f[ e^{-\gamma|s-t|} = e^{-\gamma s}\,e^{-\gamma t}\,\min\bigl(e^{2\gamma s}, e^{2\gamma t}\bigr), \f]
-/// a rank-one kernel \f$g(s)g(t)\f$ times the kernel kb::MinKernel composed with
-/// \f$h(s) = e^{2\gamma s} > 0\f$. (The Euclidean variant \f$e^{-\gamma\norm{x-y}_2}\f$ is a
-/// kernel too, by Schoenberg's theorem, but not by these elementary rules.)
-///
-/// γ is fixed at construction, where it is checked, and read through kb::LaplacianKernel::gamma().
+/// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$, with the
+///        \f$\ell_1\f$ norm (a kernel by the closure rules); γ is checked at construction.
+/// \see \ref ch04-kernels-list "Chapter 4, §2" (the choice of norm, and the proof)
 template <class T>
 class LaplacianKernel : public detail::ExponentialKernel<T, LaplacianKernel<T>> {
 public:

@@ -133,19 +133,13 @@ T eq4_slope(const Moments2<T>& m) {
     return (lambda_max(m) - m.var_x) / m.cov_xy;
 }
 
-/// \brief The total-least-squares (first principal axis) line, `beeny` eq. (4) (`beeny:2.1`): through
-///        \f$(\bar x, \bar y)\f$ along the leading eigenvector of the 2×2 covariance matrix,
-///        \f[ \begin{pmatrix}\operatorname{var}(x) & \operatorname{cov}\\ \operatorname{cov} & \operatorname{var}(y)\end{pmatrix} d = \lambda_{\max} d. \f]
-///
-/// It minimises the sum of squared *orthogonal* distances over all lines, and the minimum
-/// is \f$(N-1)\lambda_{\min}\f$. The direction is \f$(\lambda_{\max} - \operatorname{var}(y),\ \operatorname{cov})\f$
-/// when var(x) ≥ var(y) and \f$(\operatorname{cov},\ \lambda_{\max} - \operatorname{var}(x))\f$ otherwise:
-/// both are eigenvectors, the chosen one is free of cancellation, and neither divides by
-/// cov(x, y), so cov(x, y) = 0 gives the horizontal (var x > var y) or vertical (var y > var x) line.
+/// \brief The total-least-squares (first principal axis) line, `beeny` eq. (4) (`beeny:2.1`):
+///        through \f$(\bar x, \bar y)\f$ along the leading eigenvector of the 2×2 covariance matrix;
+///        cov(x, y) = 0 gives the horizontal (var x > var y) or vertical line.
 /// \param XY N×2 data (x, y), N ≥ 2.
 /// \throws kb::error if the covariance matrix is a multiple of the identity (cov = 0 and
-///         var x = var y, including all points equal): then every line through the mean has
-///         the same orthogonal residual and the TLS line is not unique.
+///         var x = var y, including all points equal): the TLS line is then not unique.
+/// \see \ref ch01-lines "Chapter 1, §6"
 template <class T>
 Line<T> tls_line(const Matrix<T>& XY) {
     static_assert(is_floating_v<T>, "tls_line needs a square root: use double, real50 or real100");

@@ -121,15 +121,11 @@ void require_dissimilarity(const Matrix<T>& D, std::string_view where, std::stri
     }
 }
 
-/// \brief The classical-MDS Gram matrix of squared dissimilarities (`zhu:2.2.2`):
-///        \f[ B = -\tfrac12\, J\, D^{(2)} J, \qquad J = I - \tfrac1N\one\one^\top. \f]
-///
-/// For Euclidean distances of points \f$y_i\f$ this is exactly the Gram matrix
-/// \f$(JY)(JY)^\top\f$ of the centred points; for other dissimilarities B may have
-/// negative eigenvalues (and then no configuration of points has these distances:
-/// Schoenberg's criterion, chapter 2). Exact in `kb::rational`.
+/// \brief The classical-MDS Gram matrix \f$B = -\tfrac12\, J D^{(2)} J\f$ of squared dissimilarities
+///        (`zhu:2.2.2`); \f$(JY)(JY)^\top\f$ for Euclidean distances of points Y. Exact in `kb::rational`.
 /// \param D2 N×N squared dissimilarities \f$d_{ij}^2\f$ (kb::require_dissimilarity()).
 /// \throws kb::error if D2 is not a dissimilarity matrix.
+/// \see \ref ch02-distances "Chapter 2, §4"
 template <class T>
 Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
     require_dissimilarity(D2, "gram_from_squared_distances", "D2");
@@ -324,20 +320,12 @@ T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
     return (D - distances(X)).squaredNorm();
 }
 
-/// \brief One Guttman transform (the SMACOF step) for the stress of kb::mds_stress():
-///        \f[ X^{+} = \tfrac1N\,C(X)\,X, \quad C_{ij} = -\frac{d_{ij}}{\norm{x_i - x_j}}\ (i\ne j,\
-///            x_i \ne x_j), \quad C_{ij} = 0 \text{ if } x_i = x_j, \quad C_{ii} = -\sum_{j\ne i} C_{ij}. \f]
-///
-/// Points closer than \f$64N\varepsilon\max|X|\f$ count as coincident: C jumps at
-/// \f$x_i = x_j\f$, and a computed configuration whose exact points coincide carries them a
-/// few ulps apart.
-///
-/// The stress never increases under this step, and it decreases strictly unless X is a
-/// stationary point of the stress. Chapter 2 uses one step to show that the classical
-/// MDS configuration does *not* minimise the stress of `zhu:mds-setup`. Floating-point
-/// types only.
-/// \param D N×N dissimilarities; \param X N×p configuration.
+/// \brief One Guttman transform (the SMACOF step) \f$X^{+} = \tfrac1N\,C(X)\,X\f$ for the stress of
+///        kb::mds_stress(); the stress never increases. Floating-point types only.
+/// \param D N×N dissimilarities; \param X N×p configuration (points closer than
+///        \f$64N\varepsilon\max|X|\f$ count as coincident).
 /// \throws kb::error as kb::mds_stress().
+/// \see \ref ch02-setup "Chapter 2, §1"
 template <class T>
 Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
     require_dissimilarity(D, "guttman_transform", "D");

@@ -201,16 +201,11 @@ private:
     T normA_;
 };
 
-/// \brief The Mercer eigenvalues of the Gaussian kernel \f$\exp(-\gamma(x - y)^2)\f$ on
-///        \f$\R\f$ with the normal measure \f$N(0, s^2)\f$, in closed form
-///        (from Mehler's formula; Rasmussen & Williams, *Gaussian Processes for Machine
-///        Learning*, §4.3.1):
-/// \f[ \lambda_i = \sqrt{2a/A}\; B^{\,i-1}, \quad i = 1, 2, \dots, \qquad a = \frac{1}{4s^2},\;
-///     b = \gamma,\; c = \sqrt{a^2 + 2ab},\; A = a + b + c,\; B = b/A . \f]
-/// They decay exactly geometrically with ratio B, and \f$\sum_i \lambda_i = 1 = \int k(x,x)\,d\mu\f$
-/// (`beeny:C`). For \f$\gamma = 1/s^2\f$ (b = 4a): \f$A = 8a\f$, \f$B = 1/2\f$ and \f$\lambda_i = 2^{-i}\f$.
+/// \brief The Mercer eigenvalues \f$\lambda_1 > \lambda_2 > \dots\f$ (geometric, summing to 1) of the
+///        Gaussian kernel \f$\exp(-\gamma(x - y)^2)\f$ on \f$\R\f$ with the measure \f$N(0, s^2)\f$, in closed form.
 /// \param gamma \f$\gamma > 0\f$; \param s \f$s > 0\f$; \param n how many (≥ 1)
 /// \throws kb::error on a parameter out of range.
+/// \see \ref ch05-mercer "Chapter 5, §6"
 template <class T>
 Vector<T> gaussian_mercer_eigenvalues(const T& gamma, const T& s, Eigen::Index n) {
     using std::sqrt;

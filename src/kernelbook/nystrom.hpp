@@ -15,18 +15,14 @@
 
 namespace kb {
 
-/// \brief The Nyström kernel matrix \f$\hat K_{AB} = K_{SA}^\top K_{SS}^{-1} K_{SB}\f$.
-///
-/// With S = all training points this is what the explicit map gives between any two points,
-/// \f$\inner{\phi(a)}{\phi(b)}\f$ — equal to k(a, b) when one of them is a training point
-/// (`ghiasi:thm1`), not otherwise (chapter 8).
-///
+/// \brief The Nyström kernel matrix \f$\hat K_{AB} = K_{SA}^\top K_{SS}^{-1} K_{SB}\f$; exact in `kb::rational`.
 /// \param K_SS m×m Gram matrix of the landmarks (symmetric positive definite).
 /// \param K_SA m×A matrix \f$(K_{SA})_{ij} = k(s_i, a_j)\f$ (kb::gram(k, S, A)).
 /// \param K_SB m×B matrix \f$(K_{SB})_{ij} = k(s_i, b_j)\f$.
-/// \returns the A×B matrix \f$\hat k_S(a_i, b_j)\f$; exact in `kb::rational`.
+/// \returns the A×B matrix \f$\hat k_S(a_i, b_j)\f$.
 /// \throws kb::error if the shapes do not match, or K_SS is not positive definite
 ///         (duplicate landmarks: drop them, or choose landmarks with kb::greedy_landmarks).
+/// \see \ref ch08-nystrom "Chapter 8, §8.7"
 template <class T>
 Matrix<T> nystrom_kernel(const Matrix<T>& K_SS, const Matrix<T>& K_SA, const Matrix<T>& K_SB) {
     constexpr std::string_view where = "nystrom_kernel";
@@ -46,22 +42,14 @@ struct Landmarks {
     Vector<T> residual;              ///< \f$r(x_n) = k(x_n,x_n) - \hat k_S(x_n,x_n)\f$ after the last landmark
 };
 
-/// \brief Greedy landmarks: at each step the training point whose feature vector is
-///        farthest from the span of those already chosen (the pivot of a pivoted
-///        Cholesky factorisation of K).
-///
-/// The residual diagonal after choosing S is
-/// \f$r_S(x_n) = k(x_n,x_n) - k_{S,x_n}^\top K_{SS}^{-1}k_{S,x_n}
-///  = \norm{(I - P_S)\,k(x_n,\cdot)}^2_{\mathcal H}\f$,
-/// updated by the \f$LDL^\top\f$ recursion (no square roots, so exact in rationals).
-/// Stops after `m` landmarks, or earlier when every residual is at most `tol` — with
-/// `tol = 0` in rationals, the chosen points are a basis of
-/// \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ and their number is the exact rank of K.
-///
+/// \brief Greedy landmarks (pivoted Cholesky of K, by the \f$LDL^\top\f$ recursion: exact in
+///        rationals): each step takes the point with the largest residual \f$r_S(x_n)\f$.
 /// \param K   N×N symmetric PSD Gram matrix.
 /// \param m   largest number of landmarks, \f$1 \le m \le N\f$.
-/// \param tol residual level at which to stop, finite and \f$\ge 0\f$.
+/// \param tol stop earlier once every residual is at most `tol` (finite, \f$\ge 0\f$); with
+///            tol = 0 in rationals the number chosen is the exact rank of K.
 /// \throws kb::error on a non-square, non-symmetric or non-finite K, m out of range, or a bad tol.
+/// \see \ref ch08-nystrom "Chapter 8, §8.7"
 template <class T>
 Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) {
     constexpr std::string_view where = "greedy_landmarks";
@@ -113,21 +101,10 @@ Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index
     return out;
 }
 
-/// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational
-///        matrix, without eigenvalues.
-///
-/// The explicit map of a singular K, \f$\phi(z) = K^{+1/2}k_z\f$, keeps Theorem 1
-/// (`ghiasi:thm1`) because every \f$k_z\f$ lies in range(K) (chapter 8).
-///
-/// With S a set of r = rank(K) linearly independent columns (kb::greedy_landmarks with
-/// tol 0), \f$C = K_{:,S}\f$ has full column rank and \f$K = C K_{SS}^{-1} C^\top\f$
-/// (the Nyström approximation is exact once the landmarks span). For any factorisation
-/// \f$K = G M G^\top\f$ with G of full column rank and M invertible,
-/// \f[ K^+ = G (G^\top G)^{-1} M^{-1} (G^\top G)^{-1} G^\top, \f]
-/// so here \f$K^+ = C (C^\top C)^{-1} K_{SS} (C^\top C)^{-1} C^\top\f$: one checks the four
-/// Penrose conditions, \f$KK^+ = C(C^\top C)^{-1}C^\top\f$ being the orthogonal projector
-/// onto range(K).
+/// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational matrix,
+///        without eigenvalues: \f$K^+ = C (C^\top C)^{-1} K_{SS} (C^\top C)^{-1} C^\top\f$, \f$C = K_{:,S}\f$.
 /// \throws kb::error if K is not square, symmetric, or PSD (decided exactly), or is zero.
+/// \see \ref ch08-singular "Chapter 8, §8.3"
 inline Matrix<rational> pseudo_inverse_exact(const Matrix<rational>& K) {
     constexpr std::string_view where = "pseudo_inverse_exact";
     require_square(K, where, "K");

@@ -218,16 +218,11 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
 }
 //! [rkhs-inner]
 
-/// \brief The squared norm \f$\norm{f}^2 = \inner{f}{f} = \alpha^\top K(X)\,\alpha \ge 0\f$ (`beeny:def3.1`).
-///
-/// A small negative value within the rounding of the quadratic form,
-/// \f$16\,(N+1)\,\varepsilon\,s\f$ with the scale
-/// \f$s = |\alpha|^\top |K|\,|\alpha| + (\sum_i |\alpha_i| \sqrt{|K_{ii}|})^2\f$ (the second
-/// term bounds \f$\sum_{ij}|\alpha_i||\alpha_j||K_{ij}|\f$ for a PSD kernel even when an entry
-/// \f$K_{ij}\f$ is small by cancellation), is returned as 0. A negative value beyond it
-/// (any negative value in exact arithmetic) means the kernel is not positive semi-definite
-/// on these centres, so it defines no inner product.
-/// \throws kb::error if \f$\alpha^\top K \alpha\f$ is negative beyond rounding.
+/// \brief The squared norm \f$\norm{f}^2 = \inner{f}{f} = \alpha^\top K(X)\,\alpha \ge 0\f$
+///        (`beeny:def3.1`); a negative value within rounding is returned as 0.
+/// \throws kb::error if \f$\alpha^\top K \alpha\f$ is negative beyond rounding (any negative value
+///         in exact arithmetic): the kernel is not PSD on these centres.
+/// \see \ref ch05-span "Chapter 5, §2"
 template <class T, class Kernel>
 T squared_norm(const KernelExpansion<T, Kernel>& f) {
     using std::abs;
@@ -319,18 +314,12 @@ inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
     return N;
 }
 
-/// \brief The combinations that give the zero function: a basis of
-///        \f$\{c : \sum_i c_i\, k(x_i, \cdot) \equiv 0\}\f$, exactly, in rational arithmetic.
-///
-/// By the reproducing property and Cauchy–Schwarz (`zhu:thm5`, chapter 5),
-/// \f$\sum_i c_i k(x_i,\cdot) \equiv 0 \iff \norm{\textstyle\sum_i c_i k(x_i,\cdot)}^2 = c^\top K c = 0 \iff K c = 0\f$
-/// for a PSD K, so the answer is the null space of the Gram matrix \f$K(X)\f$.
-/// Non-trivial ones exist for repeated centres, for more than q centres of the linear
-/// kernel on \f$\R^q\f$, and for more than \f$\binom{q+d}{d}\f$ centres of a
-/// polynomial kernel of degree d.
+/// \brief A basis of the combinations that give the zero function,
+///        \f$\{c : \sum_i c_i\, k(x_i, \cdot) \equiv 0\} = \ker K(X)\f$, exactly, in rational arithmetic.
 /// \param k a kernel with rational values (linear, polynomial)
 /// \param X the centres (N×q), rational
 /// \throws kb::error if X is empty.
+/// \see \ref ch05-span "Chapter 5, §2"
 template <class Kernel>
 Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>& X) {
     return exact_null_space(gram(k, X));
@@ -359,39 +348,26 @@ Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>&
 }
 } // namespace detail
 
-/// \brief The Riesz representer, within \f$S = \mathrm{span}\{k(x_1,\cdot), \dots, k(x_N,\cdot)\}\f$,
-///        of the linear functional \f$\ell\f$ on S given by its values \f$v_i = \ell(k(x_i,\cdot))\f$
-///        (`beeny:thmB.1`).
-///
-/// The representer is the unique \f$f = \sum_i \beta_i k(x_i,\cdot) \in S\f$ with
-/// \f$\ell(g) = \inner{f}{g}\f$ for every \f$g \in S\f$; testing against
-/// \f$g = k(x_i,\cdot)\f$ gives \f$f(x_i) = v_i\f$, i.e.
-/// \f[ K\beta = v, \qquad \norm{f}^2 = v^\top K^{-1} v = \norm{\ell}^2 . \f]
-/// For the evaluation functional \f$\delta_x\f$ (values \f$k(x_i, x)\f$) the representer
-/// is the orthogonal projection of \f$k(x, \cdot)\f$ onto S; it is \f$k(x,\cdot)\f$ itself
-/// when x is one of the centres.
+/// \brief The Riesz representer \f$f = \sum_i \beta_i k(x_i,\cdot)\f$, \f$K\beta = v\f$, within the span
+///        of the sections of the functional with values \f$v_i = \ell(k(x_i,\cdot))\f$ (`beeny:thmB.1`).
 /// \param k the kernel
 /// \param X the centres (N×q), whose sections must be linearly independent (K(X) positive definite)
 /// \param values \f$v\f$ (length N)
 /// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
+/// \see \ref ch05-riesz "Chapter 5, §4"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X, const Vector<T>& values) {
     require_points(X, "riesz_representer", "X");
     return KernelExpansion<T, Kernel>(k, X, detail::solve_on_centres(k, X, values, "riesz_representer", "values"));
 }
 
-/// \brief The minimum-norm interpolant: among all f in the RKHS with \f$f(x_i) = y_i\f$,
-///        the one of least norm (by `zhu:prop6` and Pythagoras), \f$f = \sum_i \alpha_i k(x_i,\cdot)\f$ with
-///        \f[ K\alpha = y, \qquad \norm{f}^2 = y^\top K^{-1} y . \f]
-///
-/// Every other interpolant is f + h with \f$h(x_i) = 0\f$; then
-/// \f$\inner{f}{h} = \sum_i \alpha_i h(x_i) = 0\f$ and
-/// \f$\norm{f + h}^2 = \norm{f}^2 + \norm{h}^2\f$. It is the Riesz representer of the functional
-/// with values y on the sections (kb::riesz_representer).
+/// \brief The minimum-norm interpolant: among all f in the RKHS with \f$f(x_i) = y_i\f$, the one
+///        of least norm, \f$f = \sum_i \alpha_i k(x_i,\cdot)\f$ with \f$K\alpha = y\f$ (`zhu:prop6`).
 /// \param k the kernel
 /// \param X the data points (N×q), sections linearly independent (K(X) positive definite)
 /// \param y the values to interpolate (length N)
 /// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
+/// \see \ref ch05-interpolation "Chapter 5, §5"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> minimum_norm_interpolant(const Kernel& k, const Matrix<T>& X, const Vector<T>& y) {
     require_points(X, "minimum_norm_interpolant", "X");

@@ -114,20 +114,15 @@ Eigen::Index numerical_rank(const Vector<T>& values, const T& tol) {
     return r;
 }
 
-/// \brief How far a symmetric matrix is from PSD, as the multiple r of its largest
-///        eigenvalue that its smallest one is: \f$\lambda_{\min} = r\,\lambda_{\max}\f$, so
+/// \brief How far a symmetric matrix is from PSD: the r with \f$\lambda_{\min} = r\,\lambda_{\max}\f$, so
 ///        that a message can say "λ_min = r·λ_max".
-///
 /// \param eig  the eigen-decomposition (values decreasing, kb::symmetric_eigen())
-/// \param zero the level at or below which an eigenvalue does not count as positive
-///             (default 0; pass a rounding tolerance such as kb::psd_rounding_tolerance()
-///             to ignore rounding-level positive eigenvalues)
-/// \returns 0 if \f$\lambda_{\min} \ge 0\f$ (PSD); \f$\lambda_{\min}/\lambda_{\max}\f$ (any
-///          size: \f$r < -1\f$ when \f$|\lambda_{\min}| > \lambda_{\max}\f$) if
-///          \f$\lambda_{\min} < 0\f$ and \f$\lambda_{\max} > \f$ `zero`; and \f$-\infty\f$ if
-///          \f$\lambda_{\min} < 0\f$ and no eigenvalue is above `zero` — no multiple of
-///          \f$\lambda_{\max}\f$ describes that matrix, so a caller must test for a finite
-///          result (kb::is_finite()) and say "no positive eigenvalue" instead.
+/// \param zero the level at or below which an eigenvalue does not count as positive (default 0;
+///             pass e.g. kb::psd_rounding_tolerance() to ignore rounding-level positive eigenvalues)
+/// \returns 0 if \f$\lambda_{\min} \ge 0\f$; \f$\lambda_{\min}/\lambda_{\max}\f$ (\f$r < -1\f$ possible) if
+///          \f$\lambda_{\max} >\f$ `zero`; otherwise \f$-\infty\f$: test with kb::is_finite() and say
+///          "no positive eigenvalue" instead.
+/// \see \ref ch07-hard-cases "Chapter 7, §7.8"
 template <class T>
 T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
     const Eigen::Index n = eig.values.size();
@@ -163,27 +158,26 @@ void require_psd(const SymmetricEigen<T>& eig, std::string_view where, std::stri
     }
 }
 
-/// \brief Symmetric PSD square root \f$K^{1/2} = V\,\mathrm{diag}(\sqrt{\lambda})\,V^\top\f$.
-///
-/// Eigenvalues in \f$[-\tau, 0)\f$ with \f$\tau\f$ = kb::psd_rounding_tolerance are
-/// rounding and are set to 0.
+/// \brief Symmetric PSD square root \f$K^{1/2} = V\,\mathrm{diag}(\sqrt{\lambda})\,V^\top\f$; eigenvalues in
+///        \f$[-\tau, 0)\f$, \f$\tau\f$ = kb::psd_rounding_tolerance, are rounding and set to 0.
 /// \throws kb::error if K is not symmetric PSD (kb::require_psd).
 template <class T>
 Matrix<T> psd_sqrt(const Matrix<T>& K);
 
-/// \brief Pseudo-inverse square root \f$K^{+1/2} = V_r\,\mathrm{diag}(\lambda_r^{-1/2})\,V_r^\top\f$
-///        over the eigenvalues \f$\lambda > \text{rank\_tol}\f$.
-///
-/// With `rank_tol` below the smallest eigenvalue of a PD matrix this is \f$K^{-1/2}\f$.
-/// Inverting eigenvalues at the level of rounding is what makes an "inverse" useless, so
-/// the tolerance is explicit: use kb::default_rank_tolerance unless you know better.
+/// \brief Pseudo-inverse square root \f$K^{+1/2} = V_r\,\mathrm{diag}(\lambda_r^{-1/2})\,V_r^\top\f$ over the
+///        eigenvalues \f$\lambda > \text{rank\_tol}\f$ (\f$K^{-1/2}\f$ when rank_tol < λ_min of a PD K).
+/// \param K        symmetric PSD (kb::require_psd).
+/// \param rank_tol explicit, since inverting rounding-level eigenvalues is useless: use
+///        kb::default_rank_tolerance unless you know better.
 /// \throws kb::error if K is not PSD, or `rank_tol` is negative, non-finite, or at least
 ///         λ_max (nothing would be kept).
+/// \see \ref ch08-conditioning "Chapter 8, §8.4"
 template <class T>
 Matrix<T> psd_inverse_sqrt(const Matrix<T>& K, const T& rank_tol);
 
 /// \brief Moore–Penrose pseudo-inverse of a symmetric PSD matrix over the eigenvalues
-///        above `rank_tol` (same conventions as kb::psd_inverse_sqrt).
+///        above `rank_tol` (same conventions and errors as kb::psd_inverse_sqrt).
+/// \see \ref ch08-conditioning "Chapter 8, §8.4"
 template <class T>
 Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol);
 
