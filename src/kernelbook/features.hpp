@@ -2,7 +2,7 @@
 /// \file features.hpp
 /// \brief Explicit feature maps: of the polynomial kernel \f$(c + x^\top y)^d\f$ (any q and d;
 ///        `zhu:ex7b`) and the truncated one of the Gaussian kernel, kb::GaussianTaylorFeatureMap.
-/// \see \ref ch04-features "Chapter 4, §7 — Explicit feature maps"
+/// \see \ref ch04-features "Chapter 4, §10 — Explicit feature maps"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
@@ -111,7 +111,7 @@ private:
 /// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`),
 ///        truncated at total degree D.
 ///
-/// Section 4 of chapter 4 writes \f$e^{-\gamma\norm{x-y}^2} = g(x)g(y)\,e^{2\gamma x^\top y}\f$ with
+/// Section 5 of chapter 4 writes \f$e^{-\gamma\norm{x-y}^2} = g(x)g(y)\,e^{2\gamma x^\top y}\f$ with
 /// \f$g(x) = e^{-\gamma\norm{x}^2}\f$. The Taylor series of \f$e^{2\gamma s}\f$ and the multinomial
 /// theorem \f$(x^\top y)^n = \sum_{|\alpha| = n} \frac{n!}{\alpha!} x^\alpha y^\alpha\f$ give
 /// \f[ k(x, y) = \sum_{\alpha \in \mathbb{N}^q} \phi_\alpha(x)\,\phi_\alpha(y), \qquad
