@@ -1,5 +1,7 @@
 /// \file worked_examples.cpp
-/// \brief zhu's worked examples reproduced exactly: the feature map of Example 7(b) with its
+/// \brief The chapter's small example (§2: a kernel built by the closure rules, its Gram
+///        matrix on three points proven PSD, and a negative weight refuted by a witness), and
+///        zhu's worked examples reproduced exactly: the feature map of Example 7(b) with its
 ///        weights, and Example 3's lift, which separates concentric circles that no line of
 ///        the plane separates, with the kernel it induces.
 #include "test_support.hpp"
@@ -25,6 +27,63 @@ RowVector<rational> on_circle(const rational& r, const rational& t) {
 }
 
 } // namespace
+
+//! [small-example]
+TEST_CASE("the chapter's small example: x^T y + (x^T y)^2 on the points (1 0) (1 1) (0 2) has a Gram matrix proven "
+          "PSD with pivots 20 21/5 22/21, and subtracting 2 is refuted by the witness (10 0 1)") {
+    // §2: three points of the plane, the linear kernel, and rule 3 with a = (0, 1, 1).
+    const Matrix<rational> X = kb::from_integers<rational>((IntMatrix(3, 2) << 1, 0, 1, 1, 0, 2).finished());
+    const kb::LinearKernel<rational> lin;
+    const auto k = kb::polynomial(std::vector<rational>{0, 1, 1}, lin);
+    // The Gram matrices: K_lin = XXᵀ, its Hadamard square, and K = K_lin + K_lin ∘ K_lin.
+    const Matrix<rational> K_lin = kb::gram(lin, X);
+    CHECK(K_lin == kb::from_integers<rational>((IntMatrix(3, 3) << 1, 1, 0, 1, 2, 2, 0, 2, 4).finished()));
+    const Matrix<rational> K_sq = K_lin.cwiseProduct(K_lin);
+    CHECK(K_sq == kb::from_integers<rational>((IntMatrix(3, 3) << 1, 1, 0, 1, 4, 4, 0, 4, 16).finished()));
+    const Matrix<rational> K = kb::gram(k, X);
+    const Matrix<rational> K_text = kb::from_integers<rational>((IntMatrix(3, 3) << 2, 2, 0, 2, 6, 6, 0, 6, 20).finished());
+    CHECK(K == K_text);
+    CHECK(Matrix<rational>(K_lin + K_sq) == K_text);
+    // The certificate: pivots 20 (point 3), 21/5 (point 2), 22/21 (point 1), K = L diag(d) Lᵀ.
+    const kb::PsdCertificate cert = kb::certify_psd(K);
+    REQUIRE(cert.proven());
+    CHECK(cert.definite);
+    CHECK(cert.rank == 3);
+    const Vector<rational> d_text = (Vector<rational>(3) << rational(20), rational(21, 5), rational(22, 21)).finished();
+    CHECK(cert.d == d_text);
+    Matrix<rational> L_text(3, 3);
+    L_text << rational(0), rational(10, 21), rational(1), //
+        rational(3, 10), rational(1), rational(0),        //
+        rational(1), rational(0), rational(0);
+    CHECK(cert.L == L_text);
+    CHECK(Matrix<rational>(L_text * d_text.asDiagonal() * L_text.transpose()) == K_text);
+    // det K = 20 · 21/5 · 22/21 = 88; for c = (1, −1, 1): cᵀKc = 12 = Σ d_k (l_kᵀc)² with lᵀc = (7/10, −11/21, 1).
+    CHECK(rational(d_text.prod()) == rational(88));
+    const Vector<rational> c = (Vector<rational>(3) << 1, -1, 1).finished();
+    CHECK(kb::quadratic_form(K, c) == rational(12));
+    rational by_pivots(0);
+    for (Eigen::Index j = 0; j < 3; ++j) {
+        const rational t = L_text.col(j).dot(c);
+        by_pivots += d_text(j) * t * t;
+    }
+    CHECK(by_pivots == rational(12));
+
+    // A negative weight: k − 2 (rule 1 with the weight −2 on the constant kernel 1).
+    CHECK_THROWS_AS(kb::combination(rational(1), k, rational(-2), kb::ConstantKernel<rational>(rational(1))),
+                    kb::error);
+    const Matrix<rational> K_bad = K_text - Matrix<rational>::Constant(3, 3, rational(2));
+    CHECK(K_bad == kb::from_integers<rational>((IntMatrix(3, 3) << 0, 0, -2, 0, 4, 4, -2, 4, 18).finished()));
+    // By hand: c = (a, 0, 1) gives cᵀ K_bad c = 18 − 4a, negative from a = 5 on; the
+    // elimination of the pivot 18 leaves S₁₁ = −2/9 and the vector (9, 0, 1), value −18.
+    CHECK(kb::quadratic_form(K_bad, (Vector<rational>(3) << 9, 0, 1).finished()) == rational(-18));
+    CHECK(kb::quadratic_form(K_bad, (Vector<rational>(3) << 4, 0, 1).finished()) == rational(2));
+    const kb::PsdCertificate bad = kb::certify_psd(K_bad);
+    REQUIRE(bad.refuted());
+    CHECK(bad.witness == (Vector<rational>(3) << 10, 0, 1).finished());
+    CHECK(bad.witness_value == rational(-22));
+    CHECK(kb::quadratic_form(K_bad, bad.witness) == rational(-22));
+}
+//! [small-example]
 
 //! [ex7b]
 TEST_CASE("zhu Example 7(b): for q = 2 and d = 2 the map is (1 sqrt2 y1 sqrt2 y2 y1^2 sqrt2 y1y2 y2^2) - exact "

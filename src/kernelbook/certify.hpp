@@ -2,7 +2,7 @@
 /// \file certify.hpp
 /// \brief PSD certificates: a three-valued verdict on "is this Gram matrix positive
 ///        semi-definite?" — proven, refuted with a witness, or undecided.
-/// \see \ref ch04-certificates "Chapter 4, §5 — Certificates: proven, refuted, undecided"
+/// \see \ref ch04-certificates "Chapter 4, §7 — Certificates: proven, refuted, undecided"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

@@ -2,7 +2,7 @@
 /// \file closure.hpp
 /// \brief The closure rules of kernels (`beeny:thm3.8.1`–`6`) as combinators that build new
 ///        kernels from old ones, plus normalisation; negative weights are refused.
-/// \see \ref ch04-closure "Chapter 4, §3 — The closure rules"
+/// \see \ref ch04-closure "Chapter 4, §4 — The closure rules"
 
 #include "kernelbook/certify.hpp"
 #include "kernelbook/error.hpp"

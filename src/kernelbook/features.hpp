@@ -2,7 +2,7 @@
 /// \file features.hpp
 /// \brief Explicit feature maps: of the polynomial kernel \f$(c + x^\top y)^d\f$ (any q and d;
 ///        `zhu:ex7b`) and the truncated one of the Gaussian kernel, kb::GaussianTaylorFeatureMap.
-/// \see \ref ch04-features "Chapter 4, §7 — Explicit feature maps"
+/// \see \ref ch04-features "Chapter 4, §10 — Explicit feature maps"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"

@@ -2,7 +2,7 @@
 /// \file kernels.hpp
 /// \brief Kernels as small value types (any copyable `k` with `k(x, y)` on two row vectors,
 ///        returning T; parameters named by their convention), and their Gram matrices.
-/// \see \ref ch04-kernels-list "Chapter 4, §2 — The kernels of the book"
+/// \see \ref ch04-kernels-list "Chapter 4, §6 — The kernels of the book"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

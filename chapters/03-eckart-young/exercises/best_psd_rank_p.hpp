@@ -12,7 +12,7 @@
 namespace student {
 
 /// \brief The PSD matrix of rank ≤ p closest to a symmetric matrix A in the Frobenius norm
-///        (chapter 3, §3): \f$\sum_{j\in S}\lambda_j u_j u_j^\top\f$ over the largest positive
+///        (chapter 3, §6): \f$\sum_{j\in S}\lambda_j u_j u_j^\top\f$ over the largest positive
 ///        eigenvalues, at most p of them (fewer if A has fewer than p positive eigenvalues).
 /// \param A a symmetric n×n matrix (indefinite in the checks)
 /// \param p the rank, 0 ≤ p ≤ n

@@ -11,7 +11,7 @@
 namespace student {
 
 /// \brief The best approximation of rank ≤ p of a symmetric matrix A in the Frobenius and
-///        the spectral norm (chapter 3, §3): \f$A_S = \sum_{j\in S}\lambda_j u_j u_j^\top\f$ over
+///        the spectral norm (chapter 3, §6): \f$A_S = \sum_{j\in S}\lambda_j u_j u_j^\top\f$ over
 ///        the p eigenpairs S of largest \f$|\lambda_j|\f$, negative ones included.
 /// \param A a symmetric n×n matrix (indefinite in the checks)
 /// \param p the rank, 0 ≤ p ≤ n

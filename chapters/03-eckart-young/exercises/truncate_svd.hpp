@@ -10,7 +10,7 @@
 namespace student {
 
 /// \brief The truncated SVD \f$X_p = \sum_{j\le p}\sigma_j u_j v_j^\top\f$ of an N×q matrix
-///        (chapter 3, §1): a best approximation of X of rank ≤ p.
+///        (chapter 3, §3): a best approximation of X of rank ≤ p.
 /// \param X an N×q matrix
 /// \param p how many singular triplets to keep, 0 ≤ p ≤ min(N, q)
 /// \return the N×q matrix X_p (the zero matrix for p = 0, X itself for p = min(N, q)).

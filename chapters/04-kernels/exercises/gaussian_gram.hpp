@@ -9,7 +9,7 @@
 namespace student {
 
 /// \brief The N×N Gram matrix \f$K_{ij} = \exp(-\gamma\norm{x_i - x_j}^2)\f$ of the Gaussian
-///        kernel on the rows \f$x_1, \dots, x_N\f$ of X (chapter 4, §4).
+///        kernel on the rows \f$x_1, \dots, x_N\f$ of X (chapter 4, §5).
 /// \param X     the N×q points, one per row
 /// \param gamma the width parameter γ > 0
 /// \return K, symmetric with unit diagonal. Compute in T throughout: a `double` inside

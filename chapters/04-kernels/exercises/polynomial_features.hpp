@@ -9,7 +9,7 @@
 namespace student {
 
 /// \brief The features \f$\phi(x) = W^{1/2}m(x)\f$ of the polynomial kernel
-///        \f$(c + x^\top y)^d\f$, one row per row x of X (chapter 4, §7): for every exponent
+///        \f$(c + x^\top y)^d\f$, one row per row x of X (chapter 4, §10): for every exponent
 ///        vector \f$\alpha\in\mathbb N^q\f$ with \f$|\alpha| \le d\f$ the feature
 ///        \f$\sqrt{w_\alpha}\,x^\alpha\f$, with
 ///        \f$w_\alpha = \frac{d!}{(d-|\alpha|)!\,\alpha_1!\cdots\alpha_q!}\,c^{\,d-|\alpha|}\f$.
