@@ -53,14 +53,14 @@ struct PsdCertificate {
 ///        `beeny:def3.6`), by \f$LDL^\top\f$ with symmetric pivoting; never undecided.
 /// \param K N×N, exactly symmetric.
 /// \throws kb::error if K is empty, not square or not exactly symmetric.
-/// \see \ref ch04-certificates "Chapter 4, §5"
+/// \see \ref ch04-certificates "Chapter 4, §7"
 PsdCertificate certify_psd(const Matrix<rational>& K);
 
 /// \brief PSD (in fact PD) proof or refutation for a symmetric matrix of intervals, by interval
 ///        Cholesky and a witness checked on the intervals (`beeny:def3.6`, `beeny:thm3.9`).
 /// \param K N×N, K(i, j) and K(j, i) the same interval (kb::gram guarantees it).
 /// \throws kb::error if K is empty, not square, not symmetric, or has a non-finite end.
-/// \see \ref ch04-certificates "Chapter 4, §5"
+/// \see \ref ch04-certificates "Chapter 4, §7"
 PsdCertificate certify_psd(const Matrix<interval>& K);
 
 /// \brief \f$c^\top K c = \sum_{ij} c_i c_j K_{ij}\f$, exactly.

@@ -111,7 +111,7 @@ private:
 /// \brief The explicit feature map of the Gaussian kernel \f$e^{-\gamma\norm{x-y}^2}\f$ (`zhu:ex7c`)
 ///        truncated at total degree D: the \f$\binom{q+D}{D}\f$ features \f$\phi_\alpha\f$ with
 ///        \f$|\alpha| \le D\f$. Floating types only (the features are irrational).
-/// \see \ref ch04-features "Chapter 4, §7"
+/// \see \ref ch04-features "Chapter 4, §10"
 template <class T>
 class GaussianTaylorFeatureMap {
 public:

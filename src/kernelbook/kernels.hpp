@@ -135,9 +135,9 @@ private:
 
 /// \brief The Gaussian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}^2)\f$, \f$\gamma > 0\f$
 ///        (`beeny:thm3.9`); γ is checked at construction (γ ≤ 0 is not a kernel).
-/// \see \ref ch04-kernels-list "Chapter 4, §2" (the two σ conventions:
+/// \see \ref ch04-kernels-list "Chapter 4, §6" (the two σ conventions:
 ///      kb::GaussianKernel::from_sigma(), kb::GaussianKernel::from_zhu_sigma()),
-///      \ref ch04-gaussian "Chapter 4, §4"
+///      \ref ch04-gaussian "Chapter 4, §5"
 template <class T>
 class GaussianKernel : public detail::ExponentialKernel<T, GaussianKernel<T>> {
 public:
@@ -165,7 +165,7 @@ public:
 
 /// \brief The Laplacian kernel \f$k(x, y) = \exp(-\gamma\,\norm{x - y}_1)\f$, \f$\gamma > 0\f$, with the
 ///        \f$\ell_1\f$ norm (a kernel by the closure rules); γ is checked at construction.
-/// \see \ref ch04-kernels-list "Chapter 4, §2" (the choice of norm, and the proof)
+/// \see \ref ch04-kernels-list "Chapter 4, §6" (the choice of norm, and the proof)
 template <class T>
 class LaplacianKernel : public detail::ExponentialKernel<T, LaplacianKernel<T>> {
 public:
