@@ -2,7 +2,7 @@
 /// \file mercer.hpp
 /// \brief Mercer's theorem made computable (`beeny:C`): quadrature rules, the Nyström
 ///        discretisation of a kernel's integral operator, its eigenpairs and truncated expansion.
-/// \see \ref ch05-mercer "Chapter 5, §6 — Mercer's theorem"
+/// \see \ref ch05-mercer "Chapter 5, §10 — Mercer's theorem"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"

@@ -2,7 +2,7 @@
 /// \file solve.hpp
 /// \brief Solving with symmetric positive-definite matrices: Cholesky in floating point,
 ///        exact LDLᵀ in `kb::rational` (compiled once per scalar type in the `kb` library).
-/// \see \ref ch05-riesz "Chapter 5, §4" (kb::solve_spd() in use)
+/// \see \ref ch05-riesz "Chapter 5, §6" (kb::solve_spd() in use)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

@@ -10,7 +10,7 @@
 namespace student {
 
 /// \brief The value \f$f(z) = \sum_{i=1}^N \alpha_i\, k(x_i, z)\f$ of
-///        \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$ at the point z (chapter 5, §3).
+///        \f$f = \sum_i \alpha_i k(x_i, \cdot)\f$ at the point z (chapter 5, §5).
 /// \param f an expansion: its kernel `f.kernel()`, its centres `f.centres()` (N×q, one per
 ///          row) and its coefficients `f.coefficients()` (length N)
 /// \param z a point of \f$\R^q\f$ (a row vector), not necessarily a centre

@@ -11,7 +11,7 @@ namespace student {
 
 /// \brief The inner product \f$\inner{f}{g} = \sum_{i,j}\alpha_i\beta_j\,k(x_i, y_j)
 ///        = \alpha^\top K(X, Y)\,\beta\f$ of \f$f = \sum_{i=1}^N \alpha_i k(x_i, \cdot)\f$ and
-///        \f$g = \sum_{j=1}^M \beta_j k(y_j, \cdot)\f$ (chapter 5, §2, `zhu:thm5`).
+///        \f$g = \sum_{j=1}^M \beta_j k(y_j, \cdot)\f$ (chapter 5, §4, `zhu:thm5`).
 /// \param f the first expansion: `f.kernel()`, `f.centres()` (X, N×q), `f.coefficients()` (α)
 /// \param g the second, with the same kernel: `g.centres()` (Y, M×q), `g.coefficients()` (β);
 ///          M need not equal N, and the centres of f and g need not have anything in common

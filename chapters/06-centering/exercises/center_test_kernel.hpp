@@ -9,7 +9,7 @@
 
 namespace student {
 
-/// \brief The centred kernel rows of M new points (chapter 6, §6.3):
+/// \brief The centred kernel rows of M new points (chapter 6, §6.4):
 ///        \f$\tilde k(z_m, x_i) = k(z_m, x_i) - \tfrac1N\sum_l k(z_m, x_l) - \tfrac1N\sum_n k(x_n, x_i)
 ///        + \tfrac1{N^2}\sum_{n,l} k(x_n, x_l)\f$.
 /// \param Kz the M×N kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ of the new points

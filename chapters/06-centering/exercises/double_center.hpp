@@ -9,7 +9,7 @@
 namespace student {
 
 /// \brief The centred Gram matrix \f$\Kc = JKJ\f$, \f$J = I - \tfrac1N\one\one^\top\f$
-///        (chapter 6, §6.2): \f$\Kc_{ij} = K_{ij} - \bar k_{i\cdot} - \bar k_{\cdot j} + \bar k\f$.
+///        (chapter 6, §6.3): \f$\Kc_{ij} = K_{ij} - \bar k_{i\cdot} - \bar k_{\cdot j} + \bar k\f$.
 /// \param K an N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ (symmetric in the checks)
 /// \return the N×N matrix \f$\Kc\f$, the Gram matrix of the centred features
 ///         \f$\phi(x_i) - \bar\phi\f$. Compute in T throughout: a `double` inside real50 loses
