@@ -2,7 +2,7 @@
 /// \file io.hpp
 /// \brief Readers for the image data sets of the book's experiment: the IDX format of MNIST and
 ///        Fashion-MNIST (plain or gzip), and scikit-learn's 8×8 digits CSV; bad files throw kb::error.
-/// \see \ref ch08-experiment "Chapter 8, §8.8" (the formats); datasets.hpp for the Debian paths
+/// \see \ref ch08-experiment "Chapter 8, §8.10" (the formats); datasets.hpp for the Debian paths
 
 #include "kernelbook/matrix.hpp"
 

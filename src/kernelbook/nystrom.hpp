@@ -2,7 +2,7 @@
 /// \file nystrom.hpp
 /// \brief The Nyström approximation \f$\hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}\f$ of a kernel
 ///        from m landmarks, and their greedy choice (pivoted Cholesky); exact in rationals.
-/// \see \ref ch08-nystrom "Chapter 8, §8.7 — Relation to Nyström"
+/// \see \ref ch08-nystrom "Chapter 8, §8.8 — Relation to Nyström"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/exact_psd.hpp"

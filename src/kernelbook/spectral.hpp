@@ -3,7 +3,7 @@
 /// \brief Symmetric eigen-decomposition and thin SVD (values decreasing, the sign rule of
 ///        kb::apply_sign_rule()); PSD square root, inverse square root and pseudo-inverse.
 /// \see \ref ch01-conventions "Chapter 1, §1" (ordering and sign rule), \ref ch08-conditioning
-///      "Chapter 8, §8.4" (rank tolerances and the precision policy)
+///      "Chapter 8, §8.9" (rank tolerances and the precision policy)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
