@@ -162,7 +162,7 @@ kb::test::Bound<T> plus(const T& exact_part, kb::test::Bound<T> rounding, const 
     return rounding;
 }
 
-// Section 8.3's bound for the map that keeps the eigenvalues above τ. The computed V, Λ are
+// Section 8.5's bound for the map that keeps the eigenvalues above τ. The computed V, Λ are
 // exact for K + δK with ‖δK‖ ≤ δ = c₂Nελ_max, and the dropped λ_j ≤ τ are theirs. Training
 // pairs: ⟨φ(x_m), φ(x_n)⟩ − k(x_m, x_n) = −e_mᵀ(Σ_{j>r} λ_j v_jv_jᵀ − δK(I − V_rV_rᵀ))e_n, at
 // most τ + δ (Cauchy–Schwarz over j: the rows of V are unit vectors). A training point and

@@ -1,5 +1,6 @@
 /// \file worked_examples.cpp
-/// \brief Chapter 8's worked examples and experiment: conditioning and the precision policy on
+/// \brief Chapter 8's worked examples and experiment: the chapter's small example (min(x, z) on
+///        two points, exact numbers), conditioning and the precision policy on
 ///        fixed grids, the Gaussian kernel of eq. 1, one sign convention for all projections,
 ///        and the pipeline of the paper's experiment (section 4) on a small subset.
 #include "chapter_support.hpp"
@@ -25,6 +26,114 @@ using namespace kb::test::ch08;
 // abs and sqrt on double must be std's (not C's int abs); ADL finds the multiprecision ones.
 using std::abs;
 using std::sqrt;
+
+// ============================================================ the chapter's small example
+
+//! [small-example]
+TEST_CASE("the chapter's small example: min(x z) on x = 5 and 10 - K^1/2 has entries 2 1 1 3 - residuals 4/5 6/5 4 "
+          "of z = 6 8 14 and the Nystrom value 28/5 for k(6 8) = 6 exactly") {
+    using Q = kb::rational;
+    // §8.2: the kernel of Brownian motion k(x, z) = min(x, z) (kb::MinKernel), training points
+    // x₁ = 5, x₂ = 10, test points z = 6, 8, 14. Every number below is printed there.
+    const IntMatrix Xi = (IntMatrix(2, 1) << 5, 10).finished();
+    const IntMatrix Zi = (IntMatrix(3, 1) << 6, 8, 14).finished();
+    const Matrix<Q> X = kb::from_integers<Q>(Xi), Z = kb::from_integers<Q>(Zi);
+    const kb::MinKernel<Q> k;
+    auto exact = [](std::initializer_list<long> entries, Eigen::Index rows, long den = 1) {
+        IntMatrix M(rows, static_cast<Eigen::Index>(entries.size()) / rows);
+        auto it = entries.begin();
+        for (Eigen::Index i = 0; i < M.rows(); ++i)
+            for (Eigen::Index j = 0; j < M.cols(); ++j) M(i, j) = *it++;
+        return kb::from_integers<Q>(M, den);
+    };
+    const Matrix<Q> K_text = exact({5, 5, 5, 10}, 2);
+    const Matrix<Q> root_text = exact({2, 1, 1, 3}, 2);            // K^{1/2}
+    const Matrix<Q> inv_root_text = exact({3, -1, -1, 2}, 2, 5);   // K^{-1/2}
+    const Matrix<Q> kZ_text = exact({5, 5, 5, 6, 8, 10}, 2);       // columns k_z, z = 6, 8, 14
+    const Matrix<Q> PhiZ_text = exact({9, 7, 7, 11, 5, 15}, 3, 5); // rows φ(z)ᵀ
+    const Vector<Q> kzz_text = exact({6, 8, 14}, 3);
+    const Vector<Q> norm2_text = exact({26, 34, 50}, 3, 5);        // ‖φ(z)‖² = 26/5, 34/5, 10
+    const Vector<Q> r_text = exact({4, 6, 20}, 3, 5);              // r(z) = 4/5, 6/5, 4
+    const Q nystrom_6_8(28, 5), k_6_8(6);
+    const Matrix<Q> M_text = exact({3, 4}, 2, 2);                  // M = (3/2, 2)
+    const Q lambda_text(5, 4);
+
+    // K, and its square root by the 2×2 formula √K = (K + sI)/t, s = √det K = 5,
+    // t = √(tr K + 2s) = 5: the symmetric positive definite matrix whose square is K.
+    const Matrix<Q> K = kb::gram(k, X);
+    CHECK(K == K_text);
+    CHECK(Matrix<Q>((K + Q(5) * Matrix<Q>::Identity(2, 2)) / Q(5)) == root_text);
+    CHECK(Matrix<Q>(root_text * root_text) == K);
+    CHECK((root_text(0, 0) > 0 && root_text(0, 0) * root_text(1, 1) - root_text(0, 1) * root_text(1, 0) > 0)); // PD
+    CHECK(Matrix<Q>(root_text * inv_root_text) == Matrix<Q>::Identity(2, 2));
+    // The training features φ(x_n) = K^{-1/2}K e_n = K^{1/2}e_n: (2, 1) and (1, 3), with
+    // inner products K (Theorem 1 between training points).
+    const Matrix<Q> Phi = (inv_root_text * K).transpose();
+    CHECK(Phi == root_text);
+    CHECK(Matrix<Q>(Phi * Phi.transpose()) == K);
+    // The test points: k_z and φ(z) = K^{-1/2}k_z. φ(14) = φ(10): the map cannot tell them apart.
+    const Matrix<Q> kZ = kb::gram(k, X, Z);
+    CHECK(kZ == kZ_text);
+    const Matrix<Q> PhiZ = (inv_root_text * kZ).transpose();
+    CHECK(PhiZ == PhiZ_text);
+    CHECK(Matrix<Q>(PhiZ.row(2)) == Matrix<Q>(Phi.row(1)));
+    // Theorem 1: ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training point and every z.
+    CHECK(Matrix<Q>(Phi * PhiZ.transpose()) == kZ);
+    // Proposition 8.1: ‖φ(z)‖² misses k(z, z) by r(z) ≥ 0; the Brownian-bridge variances
+    // (z − 5)(10 − z)/5 for 5 ≤ z ≤ 10 and z − 10 beyond 10.
+    for (Eigen::Index m = 0; m < 3; ++m) {
+        CHECK(PhiZ.row(m).squaredNorm() == norm2_text(m));
+        CHECK(k(Z.row(m), Z.row(m)) == kzz_text(m));
+        CHECK(kzz_text(m) - norm2_text(m) == r_text(m));
+    }
+    CHECK(r_text(0) == Q(1 * 4, 5));
+    CHECK(r_text(1) == Q(3 * 2, 5));
+    CHECK(r_text(2) == Q(14 - 10));
+    // Between two test points: 28/5 for k(6, 8) = 6 (off by the bridge covariance
+    // (6 − 5)(10 − 8)/5 = 2/5), but exact for (6, 14) and (8, 14).
+    const Matrix<Q> G = PhiZ * PhiZ.transpose();
+    CHECK(G(0, 1) == nystrom_6_8);
+    CHECK(k(Z.row(0), Z.row(1)) == k_6_8);
+    CHECK(k_6_8 - nystrom_6_8 == Q(2, 5));
+    CHECK(G(0, 2) == k(Z.row(0), Z.row(2)));
+    CHECK(G(1, 2) == k(Z.row(1), Z.row(2)));
+    // Distances (eq. 26): to a training point, shifted by r(z) (‖φ(5) − φ(6)‖² = 1 − 4/5);
+    // between two test points, smaller (4/5 against d_k(6, 8)² = 2); φ(14) − φ(10) = 0.
+    CHECK(Matrix<Q>(Phi.row(0) - PhiZ.row(0)).squaredNorm() == Q(1) - r_text(0));
+    CHECK(Matrix<Q>(PhiZ.row(0) - PhiZ.row(1)).squaredNorm() == Q(4, 5));
+    CHECK(kzz_text(0) + kzz_text(1) - Q(2) * k_6_8 == Q(2));
+    // The same through the library's map object, exactly (no square root needed).
+    const kb::ExplicitFeatureMap<Q> phi(k, X);
+    CHECK(phi.inner_products(X, Z) == kZ);
+    CHECK(phi.inner_products(Z, Z) == G);
+    CHECK(phi.residuals(Z) == r_text);
+    // The mean M = K^{1/2}e = (3/2, 2) (eq. 8), ψ(x_n) = ±(1/2, −1), and C = ½Σψψᵀ with the
+    // eigenvalue 5/4 = μ/N along (1, −2): chapter 7's μ = 5/2 of JKJ.
+    const Matrix<Q> M = root_text * kb::ones<Q>(2) / Q(2);
+    CHECK(M == M_text);
+    const Matrix<Q> Psi = Phi.rowwise() - RowVector<Q>(M.transpose());
+    const Matrix<Q> C = Psi.transpose() * Psi / Q(2);
+    const Matrix<Q> v = exact({1, -2}, 2);
+    CHECK(Matrix<Q>(C * v) == Matrix<Q>(lambda_text * v));
+    CHECK(Matrix<Q>(kb::double_center(K)).trace() == Q(2) * lambda_text);
+
+    // kb::ExplicitFeatureMap in real50 computes the features themselves, through K = VΛVᵀ.
+    // The eigensolver is exact for K + δK, ‖δK‖_F ≤ √N·c₂Nε‖K‖ (‖K‖ < 14); to first order
+    // ‖(K + δK)^{-1/2} − K^{-1/2}‖ ≤ ½λ_min^{-3/2}‖δK‖_F (the largest slope of x^{-1/2} on
+    // the spectrum), with λ_min = (15 − 5√5)/2 > 19/10; forming VΛ^{-1/2}Vᵀk_z adds a pass
+    // at the scale λ_min^{-1/2}‖k_z‖, ‖k_z‖ < 12 (c₁ < c₂: one factorisation bound covers both).
+    using F = kb::real50;
+    const long N = 2;
+    const kb::ExplicitFeatureMap<F> phi50(kb::MinKernel<F>{}, kb::from_integers<F>(Xi));
+    const F lmin = F(19) / F(10);
+    const F scale = sqrt(F(N)) * F(14) * F(12) / (F(2) * lmin * sqrt(lmin)) + F(12) / sqrt(lmin);
+    const auto feature_bound = kb::test::factorisation<F>(N, scale);
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<F>(phi50.transform(kb::from_integers<F>(Xi)) - kb::convert_matrix<F>(root_text))),
+                    feature_bound, "φ(x_n) = K^{1/2}e_n");
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<F>(phi50.transform(kb::from_integers<F>(Zi)) - kb::convert_matrix<F>(PhiZ_text))),
+                    feature_bound, "φ(z) for z = 6, 8, 14");
+}
+//! [small-example]
 
 // ============================================================ conditioning and the precision policy
 
@@ -336,7 +445,7 @@ constexpr double far_above_chance = 2.0 / 3.0;
 
 // Theorem 1 on the experiment's data: ⟨φ(x_m), φ(x_n)⟩ = k(x_m, x_n) (training pairs,
 // ΦΦᵀ = K) and ⟨φ(x_n), φ(z)⟩ = k(x_n, z) for every training image and test image z.
-// The bound is chapter 8's first-order estimate c·N·ε·√(κ λ_max k(z,z)) (section 8.4),
+// The bound is chapter 8's first-order estimate c·N·ε·√(κ λ_max k(z,z)) (section 8.9),
 // with κ and λ_max of the input K (decomposed in real100, input_spectrum), not the
 // map's; it applies to the whole K because no eigenvalue is cut (rank = N is checked).
 void check_exact(const Run& run, const std::string& what) {

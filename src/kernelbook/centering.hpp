@@ -34,7 +34,7 @@ Matrix<T> center_columns(const Matrix<T>& X) {
 /// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as
 ///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$.
 /// \throws kb::error if K is not square or not finite.
-/// \see \ref ch06-centred-gram "Chapter 6, §6.2", \ref ch02-distances "Chapter 2, §4"
+/// \see \ref ch06-centred-gram "Chapter 6, §6.3", \ref ch02-distances "Chapter 2, §4"
 template <class T>
 Matrix<T> double_center(const Matrix<T>& K) {
     require_square(K, "double_center", "K");
@@ -67,7 +67,7 @@ Matrix<T> double_center(const Matrix<T>& K) {
 /// \brief The training statistics that centre kernel values in the feature space: the column
 ///        means \f$\bar k_i\f$ and the grand mean \f$\bar k\f$ of the training Gram matrix K.
 ///        New points are always centred with these *training* means, never with their batch's.
-/// \see \ref ch06-new-points "Chapter 6, §6.3"
+/// \see \ref ch06-new-points "Chapter 6, §6.4"
 template <class T>
 class KernelCentering {
 public:
@@ -146,7 +146,7 @@ private:
 /// \param K  N×N training Gram matrix.
 /// \returns the M×N matrix of \f$\tilde k(z_m, x_i)\f$.
 /// \throws kb::error if the shapes do not match.
-/// \see \ref ch06-new-points "Chapter 6, §6.3"
+/// \see \ref ch06-new-points "Chapter 6, §6.4"
 template <class T>
 Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
     constexpr std::string_view where = "center_test_kernel";

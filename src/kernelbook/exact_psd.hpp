@@ -2,7 +2,7 @@
 /// \file exact_psd.hpp
 /// \brief Positive semi-definiteness decided exactly, in rational arithmetic: the rank of a
 ///        PSD matrix, or the verdict "not PSD" (pivoting on the updated Schur complement).
-/// \see \ref ch08-singular "Chapter 8, §8.3", \ref ch04-certificates "Chapter 4, §7"
+/// \see \ref ch08-singular "Chapter 8, §8.5", \ref ch04-certificates "Chapter 4, §7"
 
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"

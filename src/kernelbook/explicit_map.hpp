@@ -23,8 +23,8 @@ namespace kb {
 /// Floating types form the features; `kb::rational` offers only the inner products (exactly).
 /// In floating types a K whose eigenvalues to be inverted are not above the rounding level
 /// is refused.
-/// \see \ref ch08-exact "§8.2" (where the map is exact), \ref ch08-singular "§8.3" (singular K,
-///      the rank tolerance), \ref ch08-conditioning "§8.4" (the precision policy)
+/// \see \ref ch08-exact "§8.4" (where the map is exact), \ref ch08-singular "§8.5" (singular K,
+///      the rank tolerance), \ref ch08-conditioning "§8.9" (the precision policy)
 template <class T>
 class ExplicitFeatureMap {
 public:
@@ -130,7 +130,7 @@ public:
     ///        distance of \f$k(z_m,\cdot)\f$ from \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ (zero at
     ///        the training points, exact in rationals); eq. 26 (`ghiasi:eq26`) holds for
     ///        the map up to \f$-r(z)\f$.
-    /// \see \ref ch08-exact "§8.2"
+    /// \see \ref ch08-exact "§8.4"
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
     Vector<T> residuals(const Matrix<T>& Z) const;
 
@@ -170,7 +170,7 @@ public:
     ///        \f$|\inner{\phi(x_n)}{\phi(z)} - k(x_n,z)| \approx
     ///        N\,\varepsilon(T)\sqrt{\kappa\,\lambda_{\max}\,k(z,z)}\f$ (a first-order estimate;
     ///        0 in rationals).
-    /// \see \ref ch08-conditioning "§8.4"
+    /// \see \ref ch08-conditioning "§8.9"
     /// \param k_zz \f$k(z,z)\f$, or a bound on it over the points of interest.
     T exactness_error_estimate(const T& k_zz) const;
 
@@ -232,7 +232,7 @@ struct DualKpca {
 ///
 /// Eigenvalues decreasing; each v is signed so that its training scores
 /// \f$\inner{\psi(x_n)}{v}\f$ obey the sign rule of kb::apply_sign_rule(), as in kb::dual_kpca.
-/// \see \ref ch08-kpca "§8.5"
+/// \see \ref ch08-kpca "§8.6"
 /// \param map the explicit map (floating types).
 /// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of C.
 /// \throws kb::error if p is out of range.
@@ -252,7 +252,7 @@ Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T
 ///
 /// \f$J\alpha\f$ is the coefficient vector of appendix A (`ghiasi:appA`); the primal u of the
 /// same component is \f$N\lambda\alpha\f$ (eq. 24, `ghiasi:eq24`).
-/// \see \ref ch08-kpca "§8.5"
+/// \see \ref ch08-kpca "§8.6"
 /// \param K N×N symmetric PSD Gram matrix.
 /// \param p number of components, 1 ≤ p ≤ the number of non-zero eigenvalues of JKJ.
 /// \throws kb::error if K is not square, finite, symmetric and PSD, or p is out of range.

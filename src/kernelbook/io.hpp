@@ -2,7 +2,7 @@
 /// \file io.hpp
 /// \brief Readers for the image data sets of the book's experiment: the IDX format of MNIST and
 ///        Fashion-MNIST (plain or gzip), and scikit-learn's 8×8 digits CSV; bad files throw kb::error.
-/// \see \ref ch08-experiment "Chapter 8, §8.8" (the formats); datasets.hpp for the Debian paths
+/// \see \ref ch08-experiment "Chapter 8, §8.10" (the formats); datasets.hpp for the Debian paths
 
 #include "kernelbook/matrix.hpp"
 
@@ -44,7 +44,7 @@ struct LabelledData {
 /// \throws kb::error if the file is missing or unreadable (naming the Debian package of
 ///         Fashion-MNIST), is not a 3-dimensional IDX file (magic number, type byte, dimensions),
 ///         is truncated or has trailing bytes, or [first, first + count) is not inside it.
-/// \see \ref ch08-experiment "Chapter 8, §8.8" (the IDX format)
+/// \see \ref ch08-experiment "Chapter 8, §8.10" (the IDX format)
 IdxImages read_idx_images(const std::string& path, Eigen::Index first = 0, Eigen::Index count = -1);
 
 /// \brief Reads the labels of an IDX file with one dimension and an integer type.
@@ -68,7 +68,7 @@ LabelledImages read_idx_dataset(const std::string& images_path, const std::strin
 /// \throws kb::error if the file is missing or unreadable (naming the package `python3-sklearn`),
 ///         empty, or a line is malformed: not 65 fields, a non-number, a pixel outside
 ///         [0, 16] or a label not an integer 0–9 (the message gives the line and field).
-/// \see \ref ch08-experiment "Chapter 8, §8.8"
+/// \see \ref ch08-experiment "Chapter 8, §8.10"
 LabelledData read_digits_csv(const std::string& path);
 
 } // namespace kb::io

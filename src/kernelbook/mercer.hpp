@@ -205,7 +205,7 @@ private:
 ///        Gaussian kernel \f$\exp(-\gamma(x - y)^2)\f$ on \f$\R\f$ with the measure \f$N(0, s^2)\f$, in closed form.
 /// \param gamma \f$\gamma > 0\f$; \param s \f$s > 0\f$; \param n how many (≥ 1)
 /// \throws kb::error on a parameter out of range.
-/// \see \ref ch05-mercer "Chapter 5, §6"
+/// \see \ref ch05-mercer "Chapter 5, §10"
 template <class T>
 Vector<T> gaussian_mercer_eigenvalues(const T& gamma, const T& s, Eigen::Index n) {
     using std::sqrt;

@@ -2,7 +2,7 @@
 /// \file nystrom.hpp
 /// \brief The Nyström approximation \f$\hat k_S(a, b) = k_{S,a}^\top K_{SS}^{-1} k_{S,b}\f$ of a kernel
 ///        from m landmarks, and their greedy choice (pivoted Cholesky); exact in rationals.
-/// \see \ref ch08-nystrom "Chapter 8, §8.7 — Relation to Nyström"
+/// \see \ref ch08-nystrom "Chapter 8, §8.8 — Relation to Nyström"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/exact_psd.hpp"
@@ -22,7 +22,7 @@ namespace kb {
 /// \returns the A×B matrix \f$\hat k_S(a_i, b_j)\f$.
 /// \throws kb::error if the shapes do not match, or K_SS is not positive definite
 ///         (duplicate landmarks: drop them, or choose landmarks with kb::greedy_landmarks).
-/// \see \ref ch08-nystrom "Chapter 8, §8.7"
+/// \see \ref ch08-nystrom "Chapter 8, §8.8"
 template <class T>
 Matrix<T> nystrom_kernel(const Matrix<T>& K_SS, const Matrix<T>& K_SA, const Matrix<T>& K_SB) {
     constexpr std::string_view where = "nystrom_kernel";
@@ -49,7 +49,7 @@ struct Landmarks {
 /// \param tol stop earlier once every residual is at most `tol` (finite, \f$\ge 0\f$); with
 ///            tol = 0 in rationals the number chosen is the exact rank of K.
 /// \throws kb::error on a non-square, non-symmetric or non-finite K, m out of range, or a bad tol.
-/// \see \ref ch08-nystrom "Chapter 8, §8.7"
+/// \see \ref ch08-nystrom "Chapter 8, §8.8"
 template <class T>
 Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) {
     constexpr std::string_view where = "greedy_landmarks";
@@ -104,7 +104,7 @@ Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index
 /// \brief The exact Moore–Penrose pseudo-inverse \f$K^+\f$ of a symmetric PSD rational matrix,
 ///        without eigenvalues: \f$K^+ = C (C^\top C)^{-1} K_{SS} (C^\top C)^{-1} C^\top\f$, \f$C = K_{:,S}\f$.
 /// \throws kb::error if K is not square, symmetric, or PSD (decided exactly), or is zero.
-/// \see \ref ch08-singular "Chapter 8, §8.3"
+/// \see \ref ch08-singular "Chapter 8, §8.5"
 inline Matrix<rational> pseudo_inverse_exact(const Matrix<rational>& K) {
     constexpr std::string_view where = "pseudo_inverse_exact";
     require_square(K, where, "K");

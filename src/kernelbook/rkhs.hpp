@@ -222,7 +222,7 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
 ///        (`beeny:def3.1`); a negative value within rounding is returned as 0.
 /// \throws kb::error if \f$\alpha^\top K \alpha\f$ is negative beyond rounding (any negative value
 ///         in exact arithmetic): the kernel is not PSD on these centres.
-/// \see \ref ch05-span "Chapter 5, §2"
+/// \see \ref ch05-span "Chapter 5, §4"
 template <class T, class Kernel>
 T squared_norm(const KernelExpansion<T, Kernel>& f) {
     using std::abs;
@@ -319,7 +319,7 @@ inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
 /// \param k a kernel with rational values (linear, polynomial)
 /// \param X the centres (N×q), rational
 /// \throws kb::error if X is empty.
-/// \see \ref ch05-span "Chapter 5, §2"
+/// \see \ref ch05-span "Chapter 5, §4"
 template <class Kernel>
 Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>& X) {
     return exact_null_space(gram(k, X));
@@ -354,7 +354,7 @@ Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>&
 /// \param X the centres (N×q), whose sections must be linearly independent (K(X) positive definite)
 /// \param values \f$v\f$ (length N)
 /// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
-/// \see \ref ch05-riesz "Chapter 5, §4"
+/// \see \ref ch05-riesz "Chapter 5, §6"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X, const Vector<T>& values) {
     require_points(X, "riesz_representer", "X");
@@ -367,7 +367,7 @@ KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X
 /// \param X the data points (N×q), sections linearly independent (K(X) positive definite)
 /// \param y the values to interpolate (length N)
 /// \throws kb::error if K(X) is singular or indefinite, or the sizes do not match.
-/// \see \ref ch05-interpolation "Chapter 5, §5"
+/// \see \ref ch05-interpolation "Chapter 5, §7"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> minimum_norm_interpolant(const Kernel& k, const Matrix<T>& X, const Vector<T>& y) {
     require_points(X, "minimum_norm_interpolant", "X");

@@ -3,7 +3,7 @@
 /// \brief Symmetric eigen-decomposition and thin SVD (values decreasing, the sign rule of
 ///        kb::apply_sign_rule()); PSD square root, inverse square root and pseudo-inverse.
 /// \see \ref ch01-conventions "Chapter 1, §1" (ordering and sign rule), \ref ch08-conditioning
-///      "Chapter 8, §8.4" (rank tolerances and the precision policy)
+///      "Chapter 8, §8.9" (rank tolerances and the precision policy)
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
@@ -171,13 +171,13 @@ Matrix<T> psd_sqrt(const Matrix<T>& K);
 ///        kb::default_rank_tolerance unless you know better.
 /// \throws kb::error if K is not PSD, or `rank_tol` is negative, non-finite, or at least
 ///         λ_max (nothing would be kept).
-/// \see \ref ch08-conditioning "Chapter 8, §8.4"
+/// \see \ref ch08-conditioning "Chapter 8, §8.9"
 template <class T>
 Matrix<T> psd_inverse_sqrt(const Matrix<T>& K, const T& rank_tol);
 
 /// \brief Moore–Penrose pseudo-inverse of a symmetric PSD matrix over the eigenvalues
 ///        above `rank_tol` (same conventions and errors as kb::psd_inverse_sqrt).
-/// \see \ref ch08-conditioning "Chapter 8, §8.4"
+/// \see \ref ch08-conditioning "Chapter 8, §8.9"
 template <class T>
 Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol);
 

@@ -12,7 +12,7 @@
 namespace student {
 
 /// \brief The scores \f$\inner{\psi(z_m)}{v_j} = k_{z_m}^\top\bigl(\alpha_j - (Ne^\top\alpha_j)e\bigr)
-///        - N\lambda_j\,e^\top\alpha_j\f$ of M points on p components (chapter 8, §8.5, eq. 25).
+///        - N\lambda_j\,e^\top\alpha_j\f$ of M points on p components (chapter 8, §8.6, eq. 25).
 /// \param dual the dual solution of kb::dual_kpca: `dual.alpha` (N×p, eigenvectors of
 ///        \f$\bar K\f$ with \f$\bar K\alpha_j = N\lambda_j\alpha_j\f$) and `dual.lambda` (p, the
 ///        eigenvalues \f$\lambda_j\f$ of the covariance C)

@@ -11,7 +11,7 @@
 namespace student {
 
 /// \brief The scores \f$\inner{\psi(z_m)}{v_j} = k_{z_m}^\top(I - Nee^\top)\alpha_j -
-///        e^\top K(I - Nee^\top)\alpha_j\f$ of M points on p components (chapter 8, §8.5, eq. 23).
+///        e^\top K(I - Nee^\top)\alpha_j\f$ of M points on p components (chapter 8, §8.6, eq. 23).
 /// \param K the N×N Gram matrix of the training points
 /// \param dual the dual solution of kb::dual_kpca: `dual.alpha` (N×p, the eigenvectors α of
 ///        \f$\bar K = K(I - Nee^\top)\f$, normalised by eq. 22) and `dual.lambda` (p)

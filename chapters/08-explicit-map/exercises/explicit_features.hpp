@@ -10,7 +10,7 @@
 namespace student {
 
 /// \brief The features \f$\phi(z_m) = K^{-1/2}k_{z_m}\f$ of M points from their kernel
-///        columns (chapter 8, §8.1, eq. 4), one row \f$\phi(z_m)^\top\f$ per point.
+///        columns (chapter 8, §8.3, eq. 4), one row \f$\phi(z_m)^\top\f$ per point.
 /// \param K the N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the training points
 ///          (symmetric positive definite in the checks)
 /// \param kZ the N×M kernel columns, \f$(k_Z)_{nm} = k(x_n, z_m)\f$; the check also passes
