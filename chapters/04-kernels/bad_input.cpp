@@ -8,6 +8,7 @@
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
 
+#include <cmath>
 #include <limits>
 
 TEST_CASE("bad input is refused with kb::error: parameters out of range") {
@@ -145,4 +146,69 @@ TEST_CASE("certify_psd refuses bad input with kb::error") {
     CHECK_THROWS_WITH_AS(kb::certify_psd(A), doctest::Contains("K(0,1) = 2 and K(1,0) = 3"), kb::error);
     Matrix<kb::interval> I = kb::to_interval(A);
     CHECK_THROWS_WITH_AS(kb::certify_psd(I), doctest::Contains("different intervals"), kb::error);
+}
+
+TEST_CASE("gram refuses a Gram matrix whose exponential kernel overflows and names the entry and its value") {
+    // exp(k₁) with the linear kernel: k(30, 30) = e⁹⁰⁰ overflows a double; gram must not return inf.
+    const auto k = kb::exponential(kb::LinearKernel<double>{});
+    const Matrix<double> X = (Matrix<double>(2, 1) << 1, 30).finished();
+    CHECK_THROWS_WITH_AS(kb::gram(k, X),
+                         "gram: the kernel value k(x_i, x_j) at (1,1) = inf is not finite; rescale the data or choose "
+                         "kernel parameters that do not overflow",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(X.bottomRows(1)), X),
+                         "gram: the kernel value k(z_m, x_n) at (0,1) = inf is not finite; rescale the data or choose "
+                         "kernel parameters that do not overflow",
+                         kb::error);
+    // The rescaled data are accepted, and every value is finite.
+    const Matrix<double> K = kb::gram(k, Matrix<double>(X / 30.0));
+    CHECK(K.allFinite());
+    CHECK(K(1, 1) == doctest::Approx(std::exp(1.0)));
+}
+
+TEST_CASE("gram refuses a rank_one kernel whose function is not finite at a point") {
+    // g(x) = 1/x₁ is infinite at x₁ = 0: the Gram matrix g gᵀ would hold inf (and NaN = 0·inf).
+    const auto k = kb::rank_one<double>([](const RowVector<double>& x) { return 1.0 / x(0); }, "1/x");
+    const Matrix<double> X = (Matrix<double>(2, 1) << 2, 0).finished();
+    CHECK_THROWS_WITH_AS(kb::gram(k, X),
+                         "gram: the kernel value k(x_i, x_j) at (0,1) = inf is not finite; rescale the data or choose "
+                         "kernel parameters that do not overflow",
+                         kb::error);
+    CHECK(kb::gram(k, Matrix<double>(X.topRows(1)))(0, 0) == 0.25);
+}
+
+TEST_CASE("gram refuses a product kernel whose values overflow") {
+    // The product of two linear kernels at x = y = 1e100: each factor xᵀy = 1e200 is finite,
+    // their product 1e400 overflows.
+    const auto k = kb::product(kb::LinearKernel<double>{}, kb::LinearKernel<double>{});
+    const Matrix<double> X = (Matrix<double>(2, 1) << 1, 1e100).finished();
+    CHECK_THROWS_WITH_AS(kb::gram(k, X),
+                         "gram: the kernel value k(x_i, x_j) at (1,1) = inf is not finite; rescale the data or choose "
+                         "kernel parameters that do not overflow",
+                         kb::error);
+    CHECK(kb::gram(k, Matrix<double>(X.topRows(1)))(0, 0) == 1.0);
+}
+
+TEST_CASE("gram refuses an empty set of points") {
+    const kb::GaussianKernel<double> k = kb::GaussianKernel<double>::from_gamma(1.0);
+    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(0, 2)),
+                         "gram: X must hold at least one point of dimension ≥ 1 (one point per row), but it is 0×2",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(0, 2), Matrix<double>::Ones(3, 2).eval()),
+                         "gram: Z must hold at least one point of dimension ≥ 1 (one point per row), but it is 0×2",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(3, 0)),
+                         "gram: X must hold at least one point of dimension ≥ 1 (one point per row), but it is 3×0",
+                         kb::error);
+}
+
+TEST_CASE("GaussianTaylorFeatureMap refuses a negative degree D") {
+    const auto k = kb::GaussianKernel<double>::from_gamma(0.5);
+    CHECK_THROWS_WITH_AS(kb::GaussianTaylorFeatureMap<double>(k, 2, -1),
+                         "GaussianTaylorFeatureMap: the degree D = -1 must be ≥ 0", kb::error);
+    CHECK_THROWS_WITH_AS(kb::GaussianTaylorFeatureMap<double>(k, 0, 2),
+                         "GaussianTaylorFeatureMap: input dimension q = 0 must be ≥ 1", kb::error);
+    // D = 0 is accepted: the single feature φ₀(x) = e^{−γ‖x‖²}.
+    const kb::GaussianTaylorFeatureMap<double> zero(k, 2, 0);
+    CHECK(zero.dimension() == 1);
 }

@@ -5,9 +5,12 @@
 #include "chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
+#include "kernelbook/datasets.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <limits>
+#include <string>
+#include <vector>
 
 using namespace kb::test::ch07;
 using std::abs;
@@ -143,4 +146,55 @@ TEST_CASE("kernel PCA refuses bad input with a message naming the argument") {
     CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 1), doctest::Contains("must be symmetric"), kb::error);
     K(0, 1) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 1), doctest::Contains("is not finite"), kb::error);
+}
+
+TEST_CASE("KernelPca refuses a 0x0 Gram matrix") {
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(Matrix<double>(0, 0)),
+                         "KernelPca: K must be a non-empty square matrix, but it is 0×0", kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(Matrix<double>(0, 0), 1),
+                         "KernelPca: K must be a non-empty square matrix, but it is 0×0", kb::error);
+}
+
+TEST_CASE("KernelPca with a Gaussian kernel refuses points that all coincide (K~ = 0) with the rank tolerance") {
+    // Four equal points: K = 𝟙𝟙ᵀ (e⁰ = 1) and K̃ = JKJ = 0, so there is no direction of variance.
+    const auto k = kb::GaussianKernel<double>::from_gamma(1.0);
+    const Matrix<double> X = Matrix<double>::Constant(4, 2, 0.5);
+    const Matrix<double> K = kb::gram(k, X);
+    REQUIRE(K == Matrix<double>::Ones(4, 4));
+    const std::string tau = kb::show(kb::psd_rounding_tolerance<double>(4, 4.0)); // τ = 64·N·ε·(N max|K|)
+    const std::string mu1 = kb::show(kb::symmetric_eigen(kb::double_center(K)).values(0));
+    const std::string all = "KernelPca: every component was asked for, but the centred kernel matrix K̃ has no "
+                            "eigenvalue above the rank tolerance " + tau + " (μ_1 = " + mu1 +
+                            "): the points coincide in feature space, so there is no direction of variance";
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(k, X), all.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, kb::all_components), all.c_str(), kb::error);
+    const std::string one = "KernelPca: 1 components were asked for, but the centred kernel matrix K̃ has numerical "
+                            "rank 0 (μ_1 = " + mu1 + " is not above the rank tolerance " + tau +
+                            "); a component with zero variance has no direction in feature space — ask for at most 0";
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(k, X, 1), one.c_str(), kb::error);
+}
+
+TEST_CASE("concentric_rings refuses mismatched lists and empty rings and negative or non-finite radii") {
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({3}, {}),
+                         "concentric_rings: counts has 1 entries and radii 0; give one count and one radius per ring",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({}, {}),
+                         "concentric_rings: counts has 0 entries and radii 0; give one count and one radius per ring",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({3, 0}, {1.0, 2.0}),
+                         "concentric_rings: ring 1 has 0 points; every ring needs at least one", kb::error);
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({3, 4}, {1.0, -2.0}),
+                         "concentric_rings: ring 1 has negative radius -2", kb::error);
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({3}, {nan}),
+                         "concentric_rings: ring 0 has radius nan; every radius must be finite", kb::error);
+    CHECK_THROWS_WITH_AS(kb::concentric_rings<double>({3, 4}, {1.0, inf}),
+                         "concentric_rings: ring 1 has radius inf; every radius must be finite", kb::error);
+    CHECK(kb::concentric_rings<double>({3, 4}, {0.0, 2.0}).X.rows() == 7);
+}
+
+TEST_CASE("s_curve refuses fewer than 2 steps along the curve or none across it") {
+    CHECK_THROWS_WITH_AS(kb::s_curve<double>(1, 3), "s_curve: n_t = 1, n_s = 3; need n_t ≥ 2 and n_s ≥ 1", kb::error);
+    CHECK_THROWS_WITH_AS(kb::s_curve<double>(5, 0), "s_curve: n_t = 5, n_s = 0; need n_t ≥ 2 and n_s ≥ 1", kb::error);
+    CHECK(kb::s_curve<double>(2, 1).X.rows() == 2);
 }

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 using namespace kb::test::ch08;
 
@@ -89,4 +90,53 @@ TEST_CASE("bad input to the Nystrom routines") {
     indefinite << 0, 1, 1, 0;
     CHECK_THROWS_WITH_AS(kb::pseudo_inverse_exact(indefinite), doctest::Contains("not positive semi-definite"),
                          kb::error);
+}
+
+TEST_CASE("kernel_columns and inner_products and residuals and transform_centered refuse points of the wrong "
+          "dimension or empty or non-finite") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(3, 2) << 0, 0, 1, 0, 0, 1).finished());
+    const kb::ExplicitFeatureMap<double> phi(kb::GaussianKernel<double>::from_gamma(1.0), X);
+    const Matrix<double> ok = Matrix<double>::Zero(2, 2), wide = Matrix<double>::Ones(2, 3), empty(0, 2);
+    Matrix<double> bad = Matrix<double>::Zero(1, 2);
+    bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    const std::string wrong_dimension = "ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
+                                        "(the dimension of the training points), but Z is 2×3";
+    const std::string no_points = "ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
+                                  "(the dimension of the training points), but Z is 0×2";
+    const std::string not_finite =
+        "ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values before calling";
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(wide), wrong_dimension.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(empty), no_points.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(bad), not_finite.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(wide, ok), wrong_dimension.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(ok, bad), not_finite.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(ok, empty), no_points.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.residuals(wide), wrong_dimension.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.residuals(bad), not_finite.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_centered(wide), wrong_dimension.c_str(), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_centered(bad), not_finite.c_str(), kb::error);
+    // The points of the right dimension are accepted.
+    CHECK(phi.kernel_columns(ok).rows() == 3);
+    CHECK(phi.inner_products(ok, X).cols() == 3);
+}
+
+TEST_CASE("residuals refuses a kernel value k(z, z) that overflows where the kernel columns do not") {
+    // (1 + xz)² on X = (0, 1): K = [1 1; 1 4] is invertible. At z = 1e100 the kernel columns
+    // 1 and (1 + 1e100)² = 1e200 are finite, but k(z, z) = (1 + 1e200)² overflows.
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(2, 1) << 0, 1).finished());
+    const kb::ExplicitFeatureMap<double> phi(kb::PolynomialKernel<double>(1.0, 2), X);
+    const Matrix<double> Z = Matrix<double>::Constant(1, 1, 1e100);
+    CHECK(phi.kernel_columns(Z).allFinite());
+    CHECK_THROWS_WITH_AS(phi.residuals(Z),
+                         "ExplicitFeatureMap: the kernel value k(z_m, z_m) at (0,0) = inf is not finite; rescale the "
+                         "data or choose kernel parameters that do not overflow",
+                         kb::error);
+    CHECK(phi.residuals(X).cwiseAbs().maxCoeff() < 1e-12); // zero at the training points
+}
+
+TEST_CASE("select_rows refuses an index out of range") {
+    const Matrix<double> A = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::select_rows(A, {0, 3}), "select_rows: index 3 is out of range for 3 rows", kb::error);
+    CHECK_THROWS_WITH_AS(kb::select_rows(A, {-1}), "select_rows: index -1 is out of range for 3 rows", kb::error);
+    CHECK(kb::select_rows(A, {2, 0}) == (Matrix<double>(2, 3) << 0, 0, 1, 1, 0, 0).finished());
 }

@@ -27,7 +27,7 @@ struct LabelledPoints {
 /// \f$\theta_{ki} = 2\pi\,(i + k/2) / n_k\f$, i = 0 … n_k − 1 (odd rings are turned by half
 /// a step so that no two rings line up). Label of a point = its ring.
 /// \throws kb::error if the lists differ in length or are empty, a count is < 1, or a
-///         radius is negative.
+///         radius is negative or not finite.
 template <class T>
 LabelledPoints<T> concentric_rings(const std::vector<int>& counts, const std::vector<T>& radii) {
     using std::cos;
@@ -39,6 +39,8 @@ LabelledPoints<T> concentric_rings(const std::vector<int>& counts, const std::ve
     Eigen::Index N = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
         require(counts[k] >= 1, where, "ring {} has {} points; every ring needs at least one", k, counts[k]);
+        require(is_finite(radii[k]), where, "ring {} has radius {}; every radius must be finite", k,
+                shown(radii[k]));
         require(radii[k] >= 0, where, "ring {} has negative radius {}", k, shown(radii[k]));
         N += counts[k];
     }

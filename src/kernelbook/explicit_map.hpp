@@ -131,7 +131,8 @@ public:
     ///        the training points, exact in rationals); eq. 26 (`ghiasi:eq26`) holds for
     ///        the map up to \f$-r(z)\f$.
     /// \see \ref ch08-exact "§8.4"
-    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns.
+    /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns, or if a value
+    ///         \f$k(z_m, z_m)\f$ is not finite.
     Vector<T> residuals(const Matrix<T>& Z) const;
 
     /// \brief \f$K^{-1/2}\f$ (or \f$K^{+1/2}\f$ with a rank tolerance). Floating types only.

@@ -120,8 +120,7 @@ public:
     /// \brief The features \f$\phi_\alpha\f$, \f$|\alpha| \le D\f$, of k on \f$\R^q\f$.
     /// \throws kb::error if q < 1 or D < 0.
     GaussianTaylorFeatureMap(const GaussianKernel<T>& k, int q, int D)
-        : kernel_(k), D_(D), monomials_(PolynomialKernel<T>(T(1), D < 1 ? 1 : D), q) {
-        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = {} must be ≥ 0", D);
+        : kernel_(k), D_(checked_degree(q, D)), monomials_(PolynomialKernel<T>(T(1), D < 1 ? 1 : D), q) {
         using std::sqrt;
         // Keep the exponents with |α| ≤ D (the monomial list of degree max(D, 1) starts with them).
         const T two_gamma = T(2) * kernel_.gamma();
@@ -183,6 +182,13 @@ public:
     const GaussianKernel<T>& kernel() const { return kernel_; }
 
 private:
+    // Checked before the monomials are built (the member initialisers run in this order).
+    static int checked_degree(int q, int D) {
+        require(q >= 1, "GaussianTaylorFeatureMap", "input dimension q = {} must be ≥ 1", q);
+        require(D >= 0, "GaussianTaylorFeatureMap", "the degree D = {} must be ≥ 0", D);
+        return D;
+    }
+
     GaussianKernel<T> kernel_;
     int D_;
     PolynomialFeatureMap<T> monomials_; // the monomials x^α, |α| ≤ max(D, 1), in order

@@ -125,12 +125,19 @@ Scatter<T> scatter_matrices(const Matrix<T>& X, const std::vector<int>& y) {
 }
 
 /// \brief Fisher's ratio \f$J(w) = w^\top S_b w / w^\top S_w w\f$ of a direction w (d×1).
-/// \throws kb::error if w has the wrong length or \f$w^\top S_w w \le 0\f$.
+/// \throws kb::error if S_b or S_w is not square, finite and symmetric, their sizes differ,
+///         w has the wrong length or is not finite, or \f$w^\top S_w w \le 0\f$.
 template <class T>
 T fisher_ratio(const Matrix<T>& Sb, const Matrix<T>& Sw, const Vector<T>& w) {
-    require(w.size() == Sw.rows() && Sb.rows() == Sw.rows(), "fisher_ratio",
+    require_symmetric(Sb, "fisher_ratio", "S_b");
+    require_symmetric(Sw, "fisher_ratio", "S_w");
+    require(Sb.rows() == Sw.rows(), "fisher_ratio",
+            "S_b is {}×{} but S_w is {}×{}; give the two scatter matrices of one data set",
+            Sb.rows(), Sb.cols(), Sw.rows(), Sw.cols());
+    require(w.size() == Sw.rows(), "fisher_ratio",
             "w has length {} but S_w is {}×{}; give a direction in the data space",
             w.size(), Sw.rows(), Sw.cols());
+    require_finite(w, "fisher_ratio", "w");
     const T denominator = w.dot(Sw * w);
     require(denominator > 0, "fisher_ratio",
             "wᵀ S_w w = {} is not positive; w lies in the null space of S_w", shown(denominator));
@@ -236,6 +243,19 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     return F;
 }
 
+namespace detail {
+// (Z − 𝟙μᵀ)W, its checks naming the public function `where` that was called.
+template <class T>
+Matrix<T> fisher_project(const FisherDiscriminant<T>& F, const Matrix<T>& Z, std::string_view where) {
+    require(Z.cols() == F.directions.rows(), where,
+            "Z has {} columns but the discriminant was fitted in dimension {}; give points "
+            "of the training dimension",
+            Z.cols(), F.directions.rows());
+    require_finite(Z, where, "Z");
+    return (Z.rowwise() - F.mean) * F.directions;
+}
+} // namespace detail
+
 /// \brief Projects points onto the Fisher directions: \f$Z \mapsto (Z - \one\mu^\top)W\f$.
 /// \param F the fitted discriminant (kb::fisher_discriminant)
 /// \param Z M×d points (rows) in the training space
@@ -243,13 +263,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
 /// \throws kb::error if Z has the wrong number of columns or is not finite.
 template <class T>
 Matrix<T> fisher_project(const FisherDiscriminant<T>& F, const Matrix<T>& Z) {
-    constexpr std::string_view where = "fisher_project";
-    require(Z.cols() == F.directions.rows(), where,
-            "Z has {} columns but the discriminant was fitted in dimension {}; give points "
-            "of the training dimension",
-            Z.cols(), F.directions.rows());
-    require_finite(Z, where, "Z");
-    return (Z.rowwise() - F.mean) * F.directions;
+    return detail::fisher_project(F, Z, "fisher_project");
 }
 
 /// \brief Nearest-class-mean classification in the projected space: each row of Z gets
@@ -258,10 +272,10 @@ Matrix<T> fisher_project(const FisherDiscriminant<T>& F, const Matrix<T>& Z) {
 /// \param F the fitted discriminant (kb::fisher_discriminant)
 /// \param Z M×d points (rows) in the training space
 /// \returns M predicted labels
-/// \throws kb::error as kb::fisher_project.
+/// \throws kb::error as kb::fisher_project (naming fisher_classify).
 template <class T>
 std::vector<int> fisher_classify(const FisherDiscriminant<T>& F, const Matrix<T>& Z) {
-    const Matrix<T> P = fisher_project(F, Z);
+    const Matrix<T> P = detail::fisher_project(F, Z, "fisher_classify");
     std::vector<int> out(static_cast<std::size_t>(P.rows()));
     for (Eigen::Index m = 0; m < P.rows(); ++m) {
         Eigen::Index best = 0;

@@ -103,10 +103,12 @@ private:
 ///        with the single centre x and coefficient 1.
 /// \param k the kernel
 /// \param x a point (row vector with q ≥ 1 finite entries)
-/// \throws kb::error as kb::KernelExpansion.
+/// \throws kb::error if x is empty or not finite.
 template <class Kernel, class Derived>
 KernelExpansion<typename Derived::Scalar, Kernel> feature(const Kernel& k, const Eigen::MatrixBase<Derived>& x) {
     using T = typename Derived::Scalar;
+    require(x.size() >= 1, "feature", "the point x has no entries; give a point of dimension q ≥ 1");
+    require_finite(x, "feature", "x");
     const Matrix<T> X = x.reshaped().transpose();
     return KernelExpansion<T, Kernel>(k, X, Vector<T>::Ones(1));
 }
@@ -177,6 +179,8 @@ KernelExpansion<T, Kernel> operator-(const KernelExpansion<T, Kernel>& f, const 
 /// Centres are equal when all their coordinates are equal (exactly, in every type).
 /// The result is another expansion of the same function (fewer terms, same values,
 /// same inner products).
+/// \throws kb::error if the coefficients of a repeated centre add up to a value that is not
+///         finite (overflow).
 template <class T, class Kernel>
 KernelExpansion<T, Kernel> combine_repeated_centres(const KernelExpansion<T, Kernel>& f) {
     const Matrix<T>& X = f.centres();
@@ -195,6 +199,10 @@ KernelExpansion<T, Kernel> combine_repeated_centres(const KernelExpansion<T, Ker
     Matrix<T> Z(static_cast<Eigen::Index>(first.size()), X.cols());
     Vector<T> gamma(static_cast<Eigen::Index>(first.size()));
     for (std::size_t k = 0; k < first.size(); ++k) {
+        require(is_finite(sum[k]), "combine_repeated_centres",
+                "the coefficients of the centre in row {} of X and its repeats add up to {} (overflow); "
+                "rescale f (s·f) before combining its centres",
+                first[k], shown(sum[k]));
         Z.row(static_cast<Eigen::Index>(k)) = X.row(first[k]);
         gamma(static_cast<Eigen::Index>(k)) = sum[k];
     }
@@ -322,6 +330,7 @@ inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
 /// \see \ref ch05-span "Chapter 5, §4"
 template <class Kernel>
 Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>& X) {
+    require_points(X, "vanishing_combinations", "X");
     return exact_null_space(gram(k, X));
 }
 

@@ -565,6 +565,65 @@ TEST_CASE_TEMPLATE_DEFINE("fisher_discriminant rejects bad input with kb::error"
                          kb::error);
 }
 
+TEST_CASE_TEMPLATE_DEFINE("scatter_matrices and fisher_ratio and fisher_classify refuse bad input with their "
+                          "whole message", T, fisher_13) {
+    const Recipe r = elongated_clusters();
+    const Matrix<T> X = kb::from_integers<T>(r.X, 1);
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    // scatter_matrices: no points, one label too few, a non-finite entry.
+    CHECK_THROWS_WITH_AS(kb::scatter_matrices(Matrix<T>(0, 2), std::vector<int>{}),
+                         "scatter_matrices: X must hold at least 1 point (row) of dimension ≥ 1, but it is 0×2",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::scatter_matrices(X, std::vector<int>(r.y.begin() + 1, r.y.end())),
+                         "scatter_matrices: X has 68 rows but y has 67 labels; give one label per point", kb::error);
+    Matrix<T> bad = X;
+    bad(0, 1) = nan;
+    CHECK_THROWS_WITH_AS(kb::scatter_matrices(bad, r.y),
+                         "scatter_matrices: X(0,1) = nan is not finite; remove or impute non-finite values before "
+                         "calling",
+                         kb::error);
+    // fisher_ratio: shapes, symmetry, finiteness, and a direction in the null space of S_w.
+    const auto s = kb::scatter_matrices(X, r.y);
+    const Vector<T> w = Vector<T>::Ones(2);
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, s.within, Vector<T>(Vector<T>::Ones(3))),
+                         "fisher_ratio: w has length 3 but S_w is 2×2; give a direction in the data space", kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, Matrix<T>(Matrix<T>::Ones(2, 3)), w),
+                         "fisher_ratio: S_w must be a non-empty square matrix, but it is 2×3", kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(Matrix<T>(Matrix<T>::Identity(3, 3)), s.within, w),
+                         "fisher_ratio: S_b is 3×3 but S_w is 2×2; give the two scatter matrices of one data set",
+                         kb::error);
+    const Matrix<T> upper = (Matrix<T>(2, 2) << 1, 2, 0, 1).finished();
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(upper, s.within, w),
+                         "fisher_ratio: S_b must be symmetric, but S_b(0,1) = 2 and S_b(1,0) = 0; pass (A + Aᵀ)/2 if "
+                         "the asymmetry is rounding",
+                         kb::error);
+    Matrix<T> Sw_bad = s.within;
+    Sw_bad(1, 1) = std::numeric_limits<T>::infinity();
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, Sw_bad, w),
+                         "fisher_ratio: S_w(1,1) = inf is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    const Vector<T> w_nan = (Vector<T>(2) << 1, nan).finished();
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, s.within, w_nan),
+                         "fisher_ratio: w(1,0) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    const Matrix<T> flat = (Matrix<T>(2, 2) << 1, 0, 0, 0).finished();
+    CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, flat, Vector<T>((Vector<T>(2) << 0, 1).finished())),
+                         "fisher_ratio: wᵀ S_w w = 0 is not positive; w lies in the null space of S_w", kb::error);
+    // fisher_classify names itself, not the projection it calls.
+    const auto F = kb::fisher_discriminant(X, r.y, 1);
+    CHECK_THROWS_WITH_AS(kb::fisher_classify(F, Matrix<T>(Matrix<T>::Zero(2, 3))),
+                         "fisher_classify: Z has 3 columns but the discriminant was fitted in dimension 2; give points "
+                         "of the training dimension",
+                         kb::error);
+    Matrix<T> z = Matrix<T>::Zero(1, 2);
+    z(0, 0) = nan;
+    CHECK_THROWS_WITH_AS(kb::fisher_classify(F, z),
+                         "fisher_classify: Z(0,0) = nan is not finite; remove or impute non-finite values before "
+                         "calling",
+                         kb::error);
+    CHECK(kb::fisher_classify(F, X).size() == r.y.size());
+}
+
 /// Registers every templated Fisher test case for the scalar type T.
 #define KB_FISHER_INVOKE_ALL(T) \
     TEST_CASE_TEMPLATE_INVOKE(fisher_00, T); \
@@ -579,4 +638,5 @@ TEST_CASE_TEMPLATE_DEFINE("fisher_discriminant rejects bad input with kb::error"
     TEST_CASE_TEMPLATE_INVOKE(fisher_09, T); \
     TEST_CASE_TEMPLATE_INVOKE(fisher_10, T); \
     TEST_CASE_TEMPLATE_INVOKE(fisher_11, T); \
-    TEST_CASE_TEMPLATE_INVOKE(fisher_12, T);
+    TEST_CASE_TEMPLATE_INVOKE(fisher_12, T); \
+    TEST_CASE_TEMPLATE_INVOKE(fisher_13, T);

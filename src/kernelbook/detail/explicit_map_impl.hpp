@@ -62,10 +62,14 @@ Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>& kA, 
 template <class T>
 Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>& Z) const {
     const Matrix<T> kZ = kernel_columns(Z);
+    // k(z_m, z_m) can overflow where the k(x_n, z_m) do not (a polynomial kernel at a large z).
+    Matrix<T> kzz(Z.rows(), 1);
+    for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m, 0) = k_(Z.row(m), Z.row(m));
+    kb::require_kernel_values(kzz, explicit_map_where, "k(z_m, z_m)");
     Vector<T> r(Z.rows());
     for (Eigen::Index m = 0; m < Z.rows(); ++m) {
         const Matrix<T> g = inner_products_of_columns(kZ.col(m), kZ.col(m));
-        r(m) = k_(Z.row(m), Z.row(m)) - g(0, 0);
+        r(m) = kzz(m, 0) - g(0, 0);
     }
     return r;
 }
