@@ -88,3 +88,41 @@ TEST_CASE("the stress and the objective and the Guttman step refuse configuratio
     Y(1, 1) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(kb::city_block_distances(Y), doctest::Contains("is not finite"), kb::error);
 }
+
+TEST_CASE("distances refuses no points and non-finite coordinates in its own name") {
+    CHECK_THROWS_WITH_AS(kb::distances(Matrix<double>(0, 2)),
+                         "distances: X must hold at least 1 point (row) of dimension ≥ 1, but it is 0×2", kb::error);
+    Matrix<double> X = Matrix<double>::Zero(3, 2);
+    X(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::distances(X),
+                         "distances: X(1,0) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+}
+
+TEST_CASE("entrywise_square refuses a non-finite dissimilarity and one whose square overflows") {
+    Matrix<double> D(2, 2);
+    D << 0, std::numeric_limits<double>::quiet_NaN(), 1, 0;
+    CHECK_THROWS_WITH_AS(kb::entrywise_square(D),
+                         "entrywise_square: D(0,1) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    // 10²⁰⁰ is a finite double, its square 10⁴⁰⁰ is not (double stops at 1.8·10³⁰⁸).
+    D << 0, 1e200, 1e200, 0;
+    CHECK_THROWS_WITH_AS(kb::entrywise_square(D),
+                         "entrywise_square: D(0,1) = 1e+200 squares to inf, beyond the range of the scalar type; "
+                         "rescale the dissimilarities",
+                         kb::error);
+    D << 0, 1e150, 1e150, 0; // the square 10³⁰⁰ is in range
+    CHECK(kb::entrywise_square(D)(0, 1) == 1e150 * 1e150);
+}
+
+TEST_CASE("double_center and classical_mds refuse empty matrices") {
+    CHECK_THROWS_WITH_AS(kb::double_center(Matrix<double>(0, 0)),
+                         "double_center: K must be a non-empty square matrix, but it is 0×0", kb::error);
+    CHECK_THROWS_WITH_AS(kb::double_center(Q(0, 3)), "double_center: K must be a non-empty square matrix, but it is 0×3",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1),
+                         "ClassicalMds: B must be a non-empty square matrix, but it is 0×0", kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1, kb::MdsInput::distances),
+                         "ClassicalMds: D is 0×0: MDS needs at least 2 points (a dissimilarity matrix of size N ≥ 2)",
+                         kb::error);
+}

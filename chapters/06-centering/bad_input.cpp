@@ -22,3 +22,26 @@ TEST_CASE("centring refuses mismatched shapes and non-finite values with a messa
                          doctest::Contains("kzz has 3 entries"), kb::error);
     CHECK_THROWS_WITH_AS(c.transform(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
 }
+
+TEST_CASE("centering_matrix, column_means and center_columns refuse no points, no dimension and non-finite data") {
+    CHECK_THROWS_WITH_AS(kb::centering_matrix<double>(0), "centering_matrix: N = 0 must be ≥ 1", kb::error);
+    CHECK_THROWS_WITH_AS(kb::centering_matrix<rational>(-2), "centering_matrix: N = -2 must be ≥ 1", kb::error);
+    CHECK_THROWS_WITH_AS(kb::column_means(Matrix<double>(0, 3)),
+                         "column_means: X must hold at least 1 point (row) of dimension ≥ 1, but it is 0×3", kb::error);
+    CHECK_THROWS_WITH_AS(kb::center_columns(Matrix<double>(2, 0)),
+                         "center_columns: X must hold at least 1 point (row) of dimension ≥ 1, but it is 2×0",
+                         kb::error);
+    Matrix<double> X = Matrix<double>::Ones(3, 2);
+    X(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::column_means(X),
+                         "column_means: X(1,0) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    // Without the check, one NaN would turn its whole column of the centred data into NaN.
+    CHECK_THROWS_WITH_AS(kb::center_columns(X),
+                         "center_columns: X(1,0) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    X(1, 0) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::center_columns(X),
+                         "center_columns: X(1,0) = inf is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+}

@@ -18,17 +18,30 @@ Matrix<T> centering_matrix(Eigen::Index N) {
     return Matrix<T>::Identity(N, N) - Matrix<T>::Constant(N, N, T(1) / T(N));
 }
 
+/// \cond INTERNAL
+namespace detail {
+/// kb::column_means with its refusals in the name of the public function `where` that was called.
+template <class T>
+RowVector<T> column_means(const Matrix<T>& X, std::string_view where) {
+    require_min_points(X, 1, where, "X");
+    require_finite(X, where, "X");
+    return X.colwise().sum() / T(X.rows());
+}
+} // namespace detail
+/// \endcond
+
 /// \brief Column means \f$\mu = \tfrac1N X^\top \one\f$ of an N×q data matrix, as a row vector.
+/// \throws kb::error if X is empty or not finite.
 template <class T>
 RowVector<T> column_means(const Matrix<T>& X) {
-    require_min_points(X, 1, "column_means", "X");
-    return X.colwise().sum() / T(X.rows());
+    return detail::column_means(X, "column_means");
 }
 
 /// \brief The centred data \f$X - \one\mu = JX\f$.
+/// \throws kb::error if X is empty or not finite.
 template <class T>
 Matrix<T> center_columns(const Matrix<T>& X) {
-    return X.rowwise() - column_means(X);
+    return X.rowwise() - detail::column_means(X, "center_columns");
 }
 
 /// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as

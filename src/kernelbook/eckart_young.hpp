@@ -63,6 +63,10 @@ Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const Ind
 template <class T>
 Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
     constexpr std::string_view where = "svd_sum";
+    require(svd.U.cols() == svd.sigma.size() && svd.V.cols() == svd.sigma.size(), where,
+            "U is {}×{}, σ has {} entries and V is {}×{}; pass a thin SVD (U N×r, σ of length r, V q×r), "
+            "as thin_svd returns it",
+            svd.U.rows(), svd.U.cols(), svd.sigma.size(), svd.V.rows(), svd.V.cols());
     std::vector<bool> seen(static_cast<std::size_t>(svd.sigma.size()), false);
     Matrix<T> out = Matrix<T>::Zero(svd.U.rows(), svd.V.rows());
     // Σ_{j∈S} σ_j u_j v_jᵀ
@@ -100,21 +104,36 @@ T largest_discarded(const Vector<T>& values, const IndexList& S) {
     return largest;
 }
 
+/// \cond INTERNAL
+namespace detail {
+inline void require_rank(Eigen::Index p, Eigen::Index n, std::string_view where) {
+    require(p >= 0 && p <= n, where,
+            "rank p = {} is out of range for a matrix of size {}; choose 0 ≤ p ≤ {}", p, n, n);
+}
+} // namespace detail
+/// \endcond
+
 /// \brief Eckart–Young's Frobenius error for a decreasing spectrum (`zhu:thm2`):
 ///        \f$\norm{A - A_p}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$ (floating-point types; in
 ///        `kb::rational` use kb::discarded_sum_of_squares(), the exact square).
 /// \param values \f$\lambda_1 \ge \lambda_2 \ge \dots\f$ (or \f$\sigma\f$); \param p number kept, \f$0\le p\le n\f$.
+/// \throws kb::error if p is out of range or a value is not finite.
 template <class T>
 T eckart_young_frobenius(const Vector<T>& values, Eigen::Index p) {
     using std::sqrt;
+    detail::require_rank(p, values.size(), "eckart_young_frobenius");
+    require_finite(values, "eckart_young_frobenius", "values");
     return sqrt(discarded_sum_of_squares(values, first_indices(p)));
 }
 
 /// \brief Eckart–Young's spectral error for a decreasing spectrum (`zhu:thm2`):
 ///        \f$\norm{A - A_p}_2 = |\lambda_{p+1}|\f$, and 0 when \f$p = n\f$.
 /// \param values \f$\lambda_1 \ge \lambda_2 \ge \dots \ge 0\f$ (or \f$\sigma\f$); \param p number kept, \f$0\le p\le n\f$.
+/// \throws kb::error if p is out of range or a value is not finite.
 template <class T>
 T eckart_young_spectral(const Vector<T>& values, Eigen::Index p) {
+    detail::require_rank(p, values.size(), "eckart_young_spectral");
+    require_finite(values, "eckart_young_spectral", "values");
     return largest_discarded(values, first_indices(p));
 }
 
@@ -145,10 +164,6 @@ LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
     //! [truncation-errors]
 }
 
-inline void require_rank(Eigen::Index p, Eigen::Index n, std::string_view where) {
-    require(p >= 0 && p <= n, where,
-            "rank p = {} is out of range for a matrix of size {}; choose 0 ≤ p ≤ {}", p, n, n);
-}
 } // namespace detail
 
 /// \brief Eckart–Young for a PSD matrix (`zhu:thm2`): the truncation
@@ -244,6 +259,8 @@ template <class T>
 T symmetric_spectral_norm(const Matrix<T>& A) {
     using std::abs;
     using std::max;
+    // Checked here, in this function's name (symmetric_eigen checks again, in O(n²) beside its O(n³)).
+    require_symmetric(A, "symmetric_spectral_norm", "A");
     const SymmetricEigen<T> eig = symmetric_eigen(A);
     return max(abs(eig.values(0)), abs(eig.values(eig.values.size() - 1)));
 }
@@ -252,6 +269,9 @@ T symmetric_spectral_norm(const Matrix<T>& A) {
 /// \throws kb::error if A is empty or not finite.
 template <class T>
 T spectral_norm(const Matrix<T>& A) {
+    // Checked here, in this function's name (thin_svd checks again, in O(Nq) beside its O(Nq²)).
+    require(A.rows() > 0 && A.cols() > 0, "spectral_norm", "A must be non-empty, but it is {}×{}", A.rows(), A.cols());
+    require_finite(A, "spectral_norm", "A");
     return thin_svd(A).sigma(0);
 }
 

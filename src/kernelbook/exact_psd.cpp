@@ -13,7 +13,12 @@ namespace {
 
 std::optional<Eigen::Index> psd_rank(const Matrix<rational>& K, std::string_view where) {
     require_square(K, where, "K");
-    require(K == K.transpose(), where, "K must be exactly symmetric");
+    for (Eigen::Index i = 0; i < K.rows(); ++i)
+        for (Eigen::Index j = i + 1; j < K.cols(); ++j)
+            if (K(i, j) != K(j, i))
+                fail(where, "K must be exactly symmetric, but K({},{}) = {} and K({},{}) = {}; an exact test "
+                        "allows no rounding: pass an exactly symmetric K, e.g. (K + Kᵀ)/2",
+                     i, j, shown(K(i, j)), j, i, shown(K(j, i)));
     Matrix<rational> S = K;
     std::vector<Eigen::Index> rest(static_cast<std::size_t>(K.rows()));
     for (Eigen::Index i = 0; i < K.rows(); ++i) rest[static_cast<std::size_t>(i)] = i;

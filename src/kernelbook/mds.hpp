@@ -52,7 +52,7 @@ template <class T>
 Matrix<T> distances(const Matrix<T>& X) {
     static_assert(is_floating_v<T>, "distances needs square roots: use squared_distances in kb::rational");
     using std::sqrt;
-    Matrix<T> D = squared_distances(X);
+    Matrix<T> D = detail::pairwise(X, "distances", [](const auto& d) { return T(d.squaredNorm()); });
     for (Eigen::Index i = 0; i < D.rows(); ++i)
         for (Eigen::Index j = 0; j < D.cols(); ++j) D(i, j) = sqrt(D(i, j));
     return D;
@@ -72,10 +72,17 @@ Matrix<T> city_block_distances(const Matrix<T>& X) {
 }
 
 /// \brief The entry-wise square \f$D^{(2)} = (d_{ij}^2)\f$ of a dissimilarity matrix
-///        (no checks: the callers check D with kb::require_dissimilarity()).
+///        (the callers check the rest of D with kb::require_dissimilarity()).
+/// \throws kb::error if an entry is not finite or its square overflows.
 template <class T>
 Matrix<T> entrywise_square(const Matrix<T>& D) {
-    return D.cwiseProduct(D);
+    constexpr std::string_view where = "entrywise_square";
+    require_finite(D, where, "D");
+    Matrix<T> D2 = D.cwiseProduct(D);
+    if (const auto at = detail::first_non_finite(D2))
+        fail(where, "D({},{}) = {} squares to {}, beyond the range of the scalar type; rescale the dissimilarities",
+             at->first, at->second, shown(D(at->first, at->second)), shown(D2(at->first, at->second)));
+    return D2;
 }
 
 /// \brief Checks that D is a dissimilarity matrix: square with at least 2 points,

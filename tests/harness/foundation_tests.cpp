@@ -188,7 +188,100 @@ TEST_CASE("solve_spd is exact in rationals and refuses singular or indefinite K"
     Matrix<double> Id(2, 2);
     Id << 1, 2, 2, 1; // indefinite
     CHECK_THROWS_WITH_AS(kb::inverse_spd(Id),
-                         "solve_spd: K is not positive definite (singular or indefinite); for a singular PSD K use psd_pseudo_inverse with an explicit rank tolerance",
+                         "inverse_spd: K is not positive definite (singular or indefinite); for a singular PSD K use psd_pseudo_inverse with an explicit rank tolerance",
+                         kb::error);
+}
+
+TEST_CASE("inverse_spd refuses a non-square, empty, non-finite, asymmetric or indefinite K in its own name") {
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(Matrix<double>(2, 3)),
+                         "inverse_spd: K must be a non-empty square matrix, but it is 2×3", kb::error);
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(Matrix<double>(0, 0)),
+                         "inverse_spd: K must be a non-empty square matrix, but it is 0×0", kb::error);
+    Matrix<double> K = Matrix<double>::Identity(2, 2);
+    K(0, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(K),
+                         "inverse_spd: K(0,1) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    Matrix<kb::rational> A(2, 2);
+    A << 1, 2, 3, 4;
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(A),
+                         "inverse_spd: K must be symmetric, but K(0,1) = 2 and K(1,0) = 3; pass (A + Aᵀ)/2 if the "
+                         "asymmetry is rounding",
+                         kb::error);
+    Matrix<kb::rational> S(2, 2);
+    S << 1, 1, 1, 1; // PSD but singular
+    CHECK_THROWS_WITH_AS(kb::inverse_spd(S),
+                         "inverse_spd: K is not positive definite (singular or indefinite); for a singular PSD K use "
+                         "psd_pseudo_inverse with an explicit rank tolerance",
+                         kb::error);
+}
+
+TEST_CASE("solve_spd refuses an empty K, a B with the wrong number of rows and a non-finite B") {
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::solve_spd(Matrix<double>(0, 0), Matrix<double>(0, 1)),
+                         "solve_spd: K must be a non-empty square matrix, but it is 0×0", kb::error);
+    CHECK_THROWS_WITH_AS(kb::solve_spd(K, Matrix<double>(Matrix<double>::Ones(2, 1))),
+                         "solve_spd: B has 2 rows but K is 3×3; give B one row per row of K (K Z = B)", kb::error);
+    Matrix<double> B = Matrix<double>::Ones(3, 2);
+    B(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::solve_spd(K, B),
+                         "solve_spd: B(1,0) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    B(1, 0) = -std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::solve_spd(K, B),
+                         "solve_spd: B(1,0) = -inf is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+}
+
+TEST_CASE("thin_svd refuses empty and non-finite X") {
+    CHECK_THROWS_WITH_AS(kb::thin_svd(Matrix<double>(0, 3)), "thin_svd: X must be non-empty, but it is 0×3",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::thin_svd(Matrix<double>(2, 0)), "thin_svd: X must be non-empty, but it is 2×0",
+                         kb::error);
+    Matrix<double> X = Matrix<double>::Ones(3, 2);
+    X(2, 1) = std::numeric_limits<double>::infinity();
+    CHECK_THROWS_WITH_AS(kb::thin_svd(X),
+                         "thin_svd: X(2,1) = inf is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+    X(2, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::thin_svd(X),
+                         "thin_svd: X(2,1) = nan is not finite; remove or impute non-finite values before calling",
+                         kb::error);
+}
+
+TEST_CASE("psd_pseudo_inverse refuses a negative, non-finite or too large rank tolerance") {
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::psd_pseudo_inverse(K, -1.0),
+                         "psd_pseudo_inverse: rank_tol = -1 must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::psd_pseudo_inverse(K, std::numeric_limits<double>::quiet_NaN()),
+                         "psd_pseudo_inverse: rank_tol = nan must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::psd_pseudo_inverse(K, std::numeric_limits<double>::infinity()),
+                         "psd_pseudo_inverse: rank_tol = inf must be finite and ≥ 0; use default_rank_tolerance(n, λ_max)",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::psd_pseudo_inverse(K, 1.0),
+                         "psd_pseudo_inverse: rank_tol = 1 is not below λ_max = 1, so no eigenvalue would be kept; use "
+                         "a smaller tolerance",
+                         kb::error);
+}
+
+TEST_CASE("is_psd_exact and exact_psd_rank refuse a non-square, empty or asymmetric K and name the entries") {
+    CHECK_THROWS_WITH_AS(kb::is_psd_exact(Matrix<kb::rational>(2, 3)),
+                         "is_psd_exact: K must be a non-empty square matrix, but it is 2×3", kb::error);
+    CHECK_THROWS_WITH_AS(kb::exact_psd_rank(Matrix<kb::rational>(2, 3)),
+                         "exact_psd_rank: K must be a non-empty square matrix, but it is 2×3", kb::error);
+    CHECK_THROWS_WITH_AS(kb::exact_psd_rank(Matrix<kb::rational>(0, 0)),
+                         "exact_psd_rank: K must be a non-empty square matrix, but it is 0×0", kb::error);
+    Matrix<kb::rational> A(3, 3);
+    A << 2, 1, 0, 1, 2, 0, kb::rational(1, 3), 0, 2; // A(0,2) = 0 but A(2,0) = 1/3
+    CHECK_THROWS_WITH_AS(kb::is_psd_exact(A),
+                         "is_psd_exact: K must be exactly symmetric, but K(0,2) = 0 and K(2,0) = 1/3; an exact test "
+                         "allows no rounding: pass an exactly symmetric K, e.g. (K + Kᵀ)/2",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::exact_psd_rank(A),
+                         "exact_psd_rank: K must be exactly symmetric, but K(0,2) = 0 and K(2,0) = 1/3; an exact test "
+                         "allows no rounding: pass an exactly symmetric K, e.g. (K + Kᵀ)/2",
                          kb::error);
 }
 

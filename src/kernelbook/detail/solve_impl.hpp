@@ -8,11 +8,14 @@
 
 namespace kb {
 
+namespace detail {
+/// \brief kb::solve_spd with its refusals in the name of the public function `where` that
+///        was called (kb::inverse_spd delegates here, and its messages name it).
 template <class T>
-Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B) {
-    constexpr std::string_view where = "solve_spd";
+Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B, std::string_view where) {
     require_symmetric(K, where, "K");
-    require(B.rows() == K.rows(), where, "B has {} rows but K is {}×{}", B.rows(), K.rows(), K.cols());
+    require(B.rows() == K.rows(), where, "B has {} rows but K is {}×{}; give B one row per row of K (K Z = B)",
+            B.rows(), K.rows(), K.cols());
     require_finite(B, where, "B");
     constexpr std::string_view singular =
         "K is not positive definite (singular or indefinite); for a singular PSD K use "
@@ -31,11 +34,17 @@ Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B) {
         return llt.solve(B);
     }
 }
+} // namespace detail
+
+template <class T>
+Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B) {
+    return detail::solve_spd(K, B, "solve_spd");
+}
 
 template <class T>
 Matrix<T> inverse_spd(const Matrix<T>& K) {
-    require_square(K, "inverse_spd", "K");
-    return solve_spd(K, Matrix<T>(Matrix<T>::Identity(K.rows(), K.cols())));
+    // The identity has K's row count, so a non-square K is refused by the symmetry check.
+    return detail::solve_spd(K, Matrix<T>(Matrix<T>::Identity(K.rows(), K.rows())), "inverse_spd");
 }
 
 } // namespace kb

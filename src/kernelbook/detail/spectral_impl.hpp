@@ -39,7 +39,7 @@ SymmetricEigen<T> top_eigenpairs(const Matrix<T>& A, Eigen::Index p) {
 template <class T>
 Svd<T> thin_svd(const Matrix<T>& X) {
     constexpr std::string_view where = "thin_svd";
-    require(X.rows() > 0 && X.cols() > 0, where, "X must be non-empty");
+    require(X.rows() > 0 && X.cols() > 0, where, "X must be non-empty, but it is {}×{}", X.rows(), X.cols());
     require_finite(X, where, "X");
     Eigen::JacobiSVD<Matrix<T>> svd(X, Eigen::ComputeThinU | Eigen::ComputeThinV);
     Svd<T> out{svd.matrixU(), svd.singularValues(), svd.matrixV()};
