@@ -7,6 +7,7 @@
 #include "chapter7.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/datasets.hpp"
+#include "exact_matrix.hpp"
 
 #include <algorithm>
 
@@ -232,28 +233,22 @@ TEST_CASE("the small example of chapter 7: three points with the lift kernel giv
     const IntMatrix Zi = (IntMatrix(1, 2) << 1, 1).finished();
     const Matrix<Q> X = kb::from_integers<Q>(Xi), Z = kb::from_integers<Q>(Zi);
     const kb::ParaboloidLiftKernel<Q> k;
-    auto exact = [](std::initializer_list<long> entries, Eigen::Index rows, long den = 1) {
-        IntMatrix M(rows, static_cast<Eigen::Index>(entries.size()) / rows);
-        auto it = entries.begin();
-        for (Eigen::Index i = 0; i < M.rows(); ++i)
-            for (Eigen::Index j = 0; j < M.cols(); ++j) M(i, j) = *it++;
-        return kb::from_integers<Q>(M, den);
-    };
-    const Matrix<Q> K_text = exact({2, 3, 6, 3, 30, 25, 6, 25, 30}, 3);
-    const Matrix<Q> col_mean_text = exact({11, 58, 61}, 1, 3);
+    using kb::test::exact_matrix;
+    const Matrix<Q> K_text = exact_matrix({2, 3, 6, 3, 30, 25, 6, 25, 30}, 3);
+    const Matrix<Q> col_mean_text = exact_matrix({11, 58, 61}, 1, 3);
     const Q grand_mean_text(130, 9);
-    const Matrix<Q> Kc_text = exact({82, -50, -32, -50, 52, -2, -32, -2, 34}, 3, 9);
-    const Vector<Q> mu_text = exact({42, 14}, 2, 3);     // μ = (14, 14/3)
-    const Vector<Q> lambda_text = exact({42, 14}, 2, 9); // λ = μ/N = (14/3, 14/9)
-    const Matrix<Q> W = exact({3, -1, -2, -4, -1, 5}, 3); // u_j = w_j/‖w_j‖, ‖w‖² = 14, 42
-    const Matrix<Q> A_text = exact({3, -1, -2, -4, -1, 5}, 3, 14);
-    const Matrix<Q> Y_text = exact({9, -1, -6, -4, -3, 5}, 3, 3);
-    const Matrix<Q> Kz_text = exact({3, 9, 13}, 1);
-    const Matrix<Q> Kz_centred_text = exact({49, -38, -11}, 1, 9);
-    const Matrix<Q> yz_text = exact({39, 8}, 1, 21); // (13/7, 8/21)
+    const Matrix<Q> Kc_text = exact_matrix({82, -50, -32, -50, 52, -2, -32, -2, 34}, 3, 9);
+    const Vector<Q> mu_text = exact_matrix({42, 14}, 2, 3);     // μ = (14, 14/3)
+    const Vector<Q> lambda_text = exact_matrix({42, 14}, 2, 9); // λ = μ/N = (14/3, 14/9)
+    const Matrix<Q> W = exact_matrix({3, -1, -2, -4, -1, 5}, 3); // u_j = w_j/‖w_j‖, ‖w‖² = 14, 42
+    const Matrix<Q> A_text = exact_matrix({3, -1, -2, -4, -1, 5}, 3, 14);
+    const Matrix<Q> Y_text = exact_matrix({9, -1, -6, -4, -3, 5}, 3, 3);
+    const Matrix<Q> Kz_text = exact_matrix({3, 9, 13}, 1);
+    const Matrix<Q> Kz_centred_text = exact_matrix({49, -38, -11}, 1, 9);
+    const Matrix<Q> yz_text = exact_matrix({39, 8}, 1, 21); // (13/7, 8/21)
     const Q uncentred_text(-11, 7), shift_text(-24, 7);
-    const Matrix<Q> V_text = exact({-2, 3, 3, 6, -6, 2}, 3, 7); // the unit axes v₁, v₂ (columns)
-    const Matrix<Q> phiz_text = exact({0, 3, -5}, 1, 3);
+    const Matrix<Q> V_text = exact_matrix({-2, 3, 3, 6, -6, 2}, 3, 7); // the unit axes v₁, v₂ (columns)
+    const Matrix<Q> phiz_text = exact_matrix({0, 3, -5}, 1, 3);
     const Q kzz_text(34, 9), bessel_text(1585, 441), off_plane_text(3, 7);
 
     // The kernel route: K, the training statistics, K̃ = JKJ.

@@ -13,6 +13,7 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/nystrom.hpp"
 #include "kernelbook/spectral.hpp"
+#include "exact_matrix.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,23 +40,17 @@ TEST_CASE("the chapter's small example: min(x z) on x = 5 and 10 - K^1/2 has ent
     const IntMatrix Zi = (IntMatrix(3, 1) << 6, 8, 14).finished();
     const Matrix<Q> X = kb::from_integers<Q>(Xi), Z = kb::from_integers<Q>(Zi);
     const kb::MinKernel<Q> k;
-    auto exact = [](std::initializer_list<long> entries, Eigen::Index rows, long den = 1) {
-        IntMatrix M(rows, static_cast<Eigen::Index>(entries.size()) / rows);
-        auto it = entries.begin();
-        for (Eigen::Index i = 0; i < M.rows(); ++i)
-            for (Eigen::Index j = 0; j < M.cols(); ++j) M(i, j) = *it++;
-        return kb::from_integers<Q>(M, den);
-    };
-    const Matrix<Q> K_text = exact({5, 5, 5, 10}, 2);
-    const Matrix<Q> root_text = exact({2, 1, 1, 3}, 2);            // K^{1/2}
-    const Matrix<Q> inv_root_text = exact({3, -1, -1, 2}, 2, 5);   // K^{-1/2}
-    const Matrix<Q> kZ_text = exact({5, 5, 5, 6, 8, 10}, 2);       // columns k_z, z = 6, 8, 14
-    const Matrix<Q> PhiZ_text = exact({9, 7, 7, 11, 5, 15}, 3, 5); // rows φ(z)ᵀ
-    const Vector<Q> kzz_text = exact({6, 8, 14}, 3);
-    const Vector<Q> norm2_text = exact({26, 34, 50}, 3, 5);        // ‖φ(z)‖² = 26/5, 34/5, 10
-    const Vector<Q> r_text = exact({4, 6, 20}, 3, 5);              // r(z) = 4/5, 6/5, 4
+    using kb::test::exact_matrix;
+    const Matrix<Q> K_text = exact_matrix({5, 5, 5, 10}, 2);
+    const Matrix<Q> root_text = exact_matrix({2, 1, 1, 3}, 2);            // K^{1/2}
+    const Matrix<Q> inv_root_text = exact_matrix({3, -1, -1, 2}, 2, 5);   // K^{-1/2}
+    const Matrix<Q> kZ_text = exact_matrix({5, 5, 5, 6, 8, 10}, 2);       // columns k_z, z = 6, 8, 14
+    const Matrix<Q> PhiZ_text = exact_matrix({9, 7, 7, 11, 5, 15}, 3, 5); // rows φ(z)ᵀ
+    const Vector<Q> kzz_text = exact_matrix({6, 8, 14}, 3);
+    const Vector<Q> norm2_text = exact_matrix({26, 34, 50}, 3, 5);        // ‖φ(z)‖² = 26/5, 34/5, 10
+    const Vector<Q> r_text = exact_matrix({4, 6, 20}, 3, 5);              // r(z) = 4/5, 6/5, 4
     const Q nystrom_6_8(28, 5), k_6_8(6);
-    const Matrix<Q> M_text = exact({3, 4}, 2, 2);                  // M = (3/2, 2)
+    const Matrix<Q> M_text = exact_matrix({3, 4}, 2, 2);                  // M = (3/2, 2)
     const Q lambda_text(5, 4);
 
     // K, and its square root by the 2×2 formula √K = (K + sI)/t, s = √det K = 5,
@@ -113,7 +108,7 @@ TEST_CASE("the chapter's small example: min(x z) on x = 5 and 10 - K^1/2 has ent
     CHECK(M == M_text);
     const Matrix<Q> Psi = Phi.rowwise() - RowVector<Q>(M.transpose());
     const Matrix<Q> C = Psi.transpose() * Psi / Q(2);
-    const Matrix<Q> v = exact({1, -2}, 2);
+    const Matrix<Q> v = exact_matrix({1, -2}, 2);
     CHECK(Matrix<Q>(C * v) == Matrix<Q>(lambda_text * v));
     CHECK(Matrix<Q>(kb::double_center(K)).trace() == Q(2) * lambda_text);
 
