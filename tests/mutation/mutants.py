@@ -219,9 +219,12 @@ def md(text):
 
 def test_name(name):
     """A ctest name for the book page: the template argument of a typed test case
-    ("…<kb::real50>") becomes " (real50)", so that no angle brackets reach the page."""
+    ("…<kb::real50>") becomes " (real50)", and a pair <f f> in the name (an inner product)
+    becomes ⟨f f⟩, so that no angle brackets that Doxygen could read as an HTML tag reach
+    the page (in a table cell it reads them even inside a code span)."""
     m = re.match(r"^(.*)<(?:kb::)?(\w+)>$", name)
-    return f"{m.group(1)} ({m.group(2)})" if m else name
+    name = f"{m.group(1)} ({m.group(2)})" if m else name
+    return re.sub(r"<([A-Za-z][^<>]*)>", r"⟨\1⟩", name)
 
 
 def cmd_table(_):
