@@ -10,6 +10,7 @@
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/spectral.hpp"
+#include "kernelbook/detail/fast_double.hpp"
 
 #include "chapter_support.hpp"
 #include "expression_tree.hpp"
@@ -17,7 +18,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 using kb::test::ch04::cube_points;
 using kb::test::ch04::distinct_cube_points;
@@ -371,4 +375,196 @@ TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2
 TEST_CASE_TEMPLATE("the features phi(x) = W^(1/2) m(x) reproduce the polynomial kernel in floating point [zhu:ex7b]",
                    T, KB_REALS) {
     kb::test::ch04::polynomial_features_law<T>(kb::test::ch04::library_polynomial_features);
+}
+
+// ---------------------------------------------------------------------------------------
+// Gram matrices by blocked products (double)
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// The same kernel behind a lambda: kb::gram evaluates it pair by pair, k(x_i, x_j) as defined.
+template <class K, class... Points>
+Matrix<double> pairwise_gram(const K& k, const Points&... points) {
+    const auto pairwise = [k](const auto& x, const auto& y) { return double(k(x, y)); };
+    return kb::gram(pairwise, points...);
+}
+
+// The entry (i, j) where |A − B| comes closest to its bound (or goes furthest beyond it).
+template <class BoundAt>
+std::pair<double, kb::test::Bound<double>> worst_entry(const Matrix<double>& A, const Matrix<double>& B,
+                                                       const BoundAt& bound_at) {
+    std::pair<double, kb::test::Bound<double>> worst{0.0, bound_at(0, 0)};
+    double worst_ratio = -1;
+    for (Eigen::Index j = 0; j < A.cols(); ++j)
+        for (Eigen::Index i = 0; i < A.rows(); ++i) {
+            const double e = std::abs(A(i, j) - B(i, j));
+            const kb::test::Bound<double> b = bound_at(i, j);
+            const double ratio = b.value > 0 ? e / b.value : (e > 0 ? HUGE_VAL : 0.0);
+            if (!(ratio <= worst_ratio)) worst = {e, b}, worst_ratio = ratio;
+        }
+    return worst;
+}
+
+// The rounding of both routes to the Gaussian kernel (chapter 7, §7.9), per entry. With
+// centred points x̄ = x − m, ȳ = y − m (m any shift common to both: distances do not change,
+// and the subtractions round by ε|x̄|) and S = ‖x̄‖² + ‖ȳ‖²:
+//  - blocked: ‖x̄‖², ‖ȳ‖² and x̄ᵀȳ each carry ≤ qε·S, the two additions 2ε·S, the rounded
+//    subtractions 2ε·S, so |Δd| ≤ (2q + 4)ε·S;
+//  - pairwise: ‖x − y‖² ≤ 2S carries ≤ (q + 1)ε·2S;
+//  - exp(−γd) turns |Δd| into k·γ|Δd|, and the product γd and exp round by ≤ 3εk in all.
+// The difference of the two is ≤ k·ε·(γ(4q + 6)S + 2γd + 3) ≤ k·ε·((4q + 10)γS + 3),
+// within one_pass(q + 3, k·(γS + 1)) = 4(q + 3)·ε·k·(γS + 1).
+kb::test::Bound<double> gaussian_entry_bound(double k, double gamma, double S, int q) {
+    return kb::test::one_pass<double>(q + 3, k * (gamma * S + 1));
+}
+
+// S = ‖x̄_i‖² + ‖ȳ_j‖² of the rows of Z and X, centred by the mean of X.
+Matrix<double> centred_norms(const Matrix<double>& Z, const Matrix<double>& X) {
+    const RowVector<double> m = X.colwise().mean();
+    const Vector<double> z2 = (Z.rowwise() - m).rowwise().squaredNorm();
+    const Vector<double> x2 = (X.rowwise() - m).rowwise().squaredNorm();
+    return z2.replicate(1, X.rows()) + x2.transpose().replicate(Z.rows(), 1);
+}
+
+// Points with coordinates k/10 (not binary fractions: their products round), |k| ≤ 100, shifted by an offset up to ±1000 in every coordinate:
+// far from the origin, where ‖x‖² + ‖y‖² − 2xᵀy of uncentred points would cancel.
+Matrix<double> shifted_points(int N, int q, double offset) {
+    return (kb::from_integers<double>(*kb::test::points(N, q, 100), 10).array() + offset).matrix();
+}
+
+} // namespace
+
+TEST_CASE("in double the linear polynomial and Gaussian Gram matrices are blocked products: they equal the pairwise "
+          "k(x_i x_j) within the rounding of both routes [zhu:def4]") {
+    kb::test::property<double>([] {
+        const int N = *kb::test::size_in(1, 12), M = *kb::test::size_in(1, 6), q = *kb::test::size_in(1, 4);
+        const double offset = double(*kb::test::int_in(-1000, 1000));
+        const Matrix<double> X = shifted_points(N, q, offset), Z = shifted_points(M, q, offset);
+        const double gamma = double(*kb::test::int_in(1, 16)) / 16, c = double(*kb::test::int_in(0, 4)) / 4;
+        const int degree = int(*kb::test::int_in(1, 4));
+        const kb::LinearKernel<double> linear;
+        const kb::PolynomialKernel<double> poly(c, degree);
+        const auto gauss = kb::GaussianKernel<double>::from_gamma(gamma);
+        // Linear and polynomial: the inner products carry ≤ qε·s, s = Σ_k |z_k||x_k| (+ c),
+        // and (c + g)^d by d − 1 products ≤ (q + 2)·d·ε·s^d on each route: one_pass(q + 2, d·s^d).
+        const Matrix<double> S_zx = Z.cwiseAbs() * X.cwiseAbs().transpose(), S_xx = X.cwiseAbs() * X.cwiseAbs().transpose();
+        const auto linear_law = [&](const Matrix<double>& Kb, const Matrix<double>& Kp, const Matrix<double>& s) {
+            const auto [e, b] = worst_entry(Kb, Kp, [&](auto i, auto j) { return kb::test::one_pass<double>(q, s(i, j)); });
+            KB_RC_WITHIN(e, b, "linear: blocked against pairwise");
+        };
+        linear_law(kb::gram(linear, Z, X), pairwise_gram(linear, Z, X), S_zx);
+        linear_law(kb::gram(linear, X), pairwise_gram(linear, X), S_xx);
+        const auto polynomial_law = [&](const Matrix<double>& Kb, const Matrix<double>& Kp, const Matrix<double>& s) {
+            const auto [e, b] = worst_entry(Kb, Kp, [&](auto i, auto j) {
+                return kb::test::one_pass<double>(q + 2, degree * std::pow(c + s(i, j), degree));
+            });
+            KB_RC_WITHIN(e, b, "polynomial: blocked against pairwise");
+        };
+        polynomial_law(kb::gram(poly, Z, X), pairwise_gram(poly, Z, X), S_zx);
+        polynomial_law(kb::gram(poly, X), pairwise_gram(poly, X), S_xx);
+        // Gaussian: gaussian_entry_bound, with S from the centred points.
+        const auto gaussian_law = [&](const Matrix<double>& Kb, const Matrix<double>& Kp, const Matrix<double>& S) {
+            const auto [e, b] =
+                worst_entry(Kb, Kp, [&](auto i, auto j) { return gaussian_entry_bound(Kp(i, j), gamma, S(i, j), q); });
+            KB_RC_WITHIN(e, b, "Gaussian: blocked against pairwise");
+        };
+        gaussian_law(kb::gram(gauss, Z, X), pairwise_gram(gauss, Z, X), centred_norms(Z, X));
+        gaussian_law(kb::gram(gauss, X), pairwise_gram(gauss, X), centred_norms(X, X));
+        // The symmetric blocks are exactly symmetric, with k(x, x) = 1 exactly.
+        const Matrix<double> K = kb::gram(gauss, X);
+        RC_ASSERT(K == K.transpose());
+        RC_ASSERT((K.diagonal().array() == 1.0).all());
+    });
+}
+
+TEST_CASE("the blocked Gaussian needs both the factor 2 of -2x^T y and the centring: each omission is caught by the "
+          "bound of the pairwise comparison") {
+    const int q = 2;
+    const double gamma = 0.5;
+    const auto gauss = kb::GaussianKernel<double>::from_gamma(gamma);
+    // Points near (10⁶, 10⁶) with coordinates in tenths: uncentred, ‖x‖² ≈ 2·10¹² is rounded by
+    // ≈ 2·10⁻⁴, which swamps distances of order 1.
+    const Matrix<double> X = (kb::from_integers<double>((IntMatrix(4, 2) << 1, 3, 7, 2, 4, 9, 13, 6).finished(), 10).array() + 1e6).matrix();
+    const Matrix<double> Kp = pairwise_gram(gauss, X), S = centred_norms(X, X);
+    const auto bound_at = [&](auto i, auto j) { return gaussian_entry_bound(Kp(i, j), gamma, S(i, j), q); };
+    const auto blocked = [&](const Matrix<double>& P, double two) {
+        const Vector<double> sq = P.rowwise().squaredNorm();
+        const Matrix<double> G = P * P.transpose();
+        Matrix<double> K(P.rows(), P.rows());
+        for (Eigen::Index j = 0; j < P.rows(); ++j)
+            for (Eigen::Index i = 0; i < P.rows(); ++i)
+                K(i, j) = std::exp(-gamma * std::max(sq(i) + sq(j) - two * G(i, j), 0.0));
+        return K;
+    };
+    const Matrix<double> centred = X.rowwise() - X.colwise().mean();
+    {
+        const auto [e, b] = worst_entry(kb::gram(gauss, X), Kp, bound_at);
+        KB_CHECK_WITHIN(e, b, "the library's blocked Gram (centred, −2xᵀy)");
+    }
+    {
+        const auto [e, b] = worst_entry(blocked(centred, 1.0), Kp, bound_at);
+        KB_CHECK_EXCEEDS(e, b, "‖x‖² + ‖y‖² − xᵀy (the factor 2 dropped)");
+    }
+    {
+        const auto [e, b] = worst_entry(blocked(X, 2.0), Kp, bound_at);
+        KB_CHECK_EXCEEDS(e, b, "uncentred points far from the origin");
+    }
+}
+
+namespace {
+
+// |v − eˣ| for the exponential of x ≤ 0 against 50 digits, and the bound it is held to. The
+// vectorised exponential reduces x = k·ln 2 + r exactly (|r| ≤ ln 2/2), sums the Taylor
+// polynomial of eʳ to degree 13 by Horner's rule (truncation < 4·10⁻¹⁸) and scales by 2^k:
+// each Horner step rounds by ε relative to its partial sum (≤ e^{|r|} ≤ 1.42) and the error
+// of the steps before it is damped by |r| ≤ 0.35, so the sum is within
+// ε·Σ 0.35ᵏ·2·1.42 ≤ 4.4ε of eʳ ≥ 0.707, i.e. 6.2ε relative; with the last rounding, ≤ 8ε·eˣ.
+// A subnormal result (x < −708.4) is rounded once more at its absolute step 2⁻¹⁰⁷⁴.
+std::pair<double, kb::test::Bound<double>> exp_error(double x, double value) {
+    const kb::real50 exact = exp(kb::real50(x));
+    const double e = double(abs(kb::real50(value) - exact));
+    const double scale = double(exact);
+    kb::test::Bound<double> b = kb::test::one_pass<double>(2, scale); // 4·2·ε·eˣ = 8ε·eˣ
+    b.value += 0x1p-1074;
+    return {e, b};
+}
+
+std::vector<double> exp_arguments() {
+    std::vector<double> xs = {0.0, -0.0, -1e-300, -0x1p-60, -0.5 * std::log(2.0), -std::log(2.0), -1.0, -708.39,
+                              -708.4, -745.13, -745.2};
+    for (int i = 0; i <= 20000; ++i) xs.push_back(-746.0 * i / 20000.0);         // the whole range
+    for (int i = 0; i <= 20000; ++i) xs.push_back(-std::log(2.0) * i / 10000.0); // |r| up to ln 2/2 and beyond
+    return xs;
+}
+
+} // namespace
+
+TEST_CASE("the vectorised exponential of the blocked Gaussian Gram matrix is within 8 eps of e^x on [-746 0] - "
+          "subnormal results included - and keeps a NaN [beeny:thm3.9]") {
+    std::vector<double> xs = exp_arguments(), v = xs;
+    kb::detail::exp_nonpositive(v.data(), Eigen::Index(v.size()));
+    std::pair<double, kb::test::Bound<double>> worst{0.0, exp_error(0.0, 1.0).second};
+    double worst_ratio = -1;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        const auto [e, b] = exp_error(xs[i], v[i]);
+        if (!(e / b.value <= worst_ratio)) worst = {e, b}, worst_ratio = e / b.value;
+    }
+    KB_CHECK_WITHIN(worst.first, worst.second, "exp(x) for the worst x");
+    double special[] = {-1000.0, -HUGE_VAL, std::numeric_limits<double>::quiet_NaN()};
+    kb::detail::exp_nonpositive(special, 3);
+    CHECK(special[0] == 0.0);
+    CHECK(special[1] == 0.0);
+    CHECK(std::isnan(special[2]));
+}
+
+TEST_CASE("the exponential's bound catches single precision: expf on the same arguments exceeds 8 eps") {
+    const std::vector<double> xs = exp_arguments();
+    double worst_ratio = 0;
+    std::pair<double, kb::test::Bound<double>> worst{0.0, exp_error(0.0, 1.0).second};
+    for (double x : xs) {
+        const auto [e, b] = exp_error(x, double(std::exp(float(x))));
+        if (e / b.value > worst_ratio) worst = {e, b}, worst_ratio = e / b.value;
+    }
+    KB_CHECK_EXCEEDS(worst.first, worst.second, "expf(x) for the worst x");
 }

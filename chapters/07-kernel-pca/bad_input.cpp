@@ -198,3 +198,53 @@ TEST_CASE("s_curve refuses fewer than 2 steps along the curve or none across it"
     CHECK_THROWS_WITH_AS(kb::s_curve<double>(5, 0), "s_curve: n_t = 5, n_s = 0; need n_t ≥ 2 and n_s ≥ 1", kb::error);
     CHECK(kb::s_curve<double>(2, 1).X.rows() == 2);
 }
+
+// ---------------------------------------------------------------------------------------
+// The Lanczos route (§7.9)
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE("the Lanczos route refuses a multiprecision model - a model without p - and more components than N - 1 "
+          "[zhu:2.3.1]") {
+    const auto lanczos = kb::KpcaSolver::lanczos;
+    const Matrix<double> K = kb::gram(kb::GaussianKernel<double>::from_gamma(0.5), fixed_X<double>()); // N = 6
+    CHECK_THROWS_WITH_AS(kb::KernelPca<kb::real50>(kb::convert_matrix<kb::real50>(K), 2, kb::NonPsdPolicy::refuse, lanczos),
+                         "KernelPca: KpcaSolver::lanczos computes in double only, but this model is in real50; use "
+                         "KpcaSolver::dense (or automatic) for multiprecision",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, kb::all_components, kb::NonPsdPolicy::refuse, lanczos),
+                         "KernelPca: KpcaSolver::lanczos computes the p leading eigenpairs, so it needs p: give "
+                         "components (every component needs the whole spectrum: use KpcaSolver::dense)",
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 6, kb::NonPsdPolicy::refuse, lanczos),
+                         "KernelPca: 6 components were asked for, but N = 6 points have at most N − 1 = 5 principal "
+                         "components (K̃𝟙 = 0); ask for fewer",
+                         kb::error);
+    // The same requests are fine on the dense route, or with p in range.
+    CHECK(kb::KernelPca<kb::real50>(kb::convert_matrix<kb::real50>(K), 2).solver() == kb::KpcaSolver::dense);
+    CHECK(kb::KernelPca<double>(K, 5, kb::NonPsdPolicy::refuse, lanczos).solver() == lanczos);
+}
+
+TEST_CASE("the Lanczos route refuses a K~ with a clearly negative eigenvalue: a Ritz value below -tau is its proof "
+          "[zhu:def4]") {
+    // K = Σ_k λ_k h_k h_kᵀ/‖h_k‖² over the Helmert vectors h_k (orthogonal, ⊥ 𝟙, so K̃ = K), N = 40:
+    // eigenvalues 39, 38, …, 1 with λ₁₀ = −30 in place of 30.
+    const Eigen::Index N = 40;
+    Matrix<double> K = Matrix<double>::Zero(N, N);
+    for (Eigen::Index k = 1; k < N; ++k) {
+        Vector<double> h = Vector<double>::Zero(N);
+        h.head(k).setOnes();
+        h(k) = -double(k);
+        const double lambda = k == 10 ? -30.0 : double(N - k);
+        K += lambda / double(k * (k + 1)) * h * h.transpose();
+    }
+    K = (K + K.transpose()) / 2;
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos),
+                         doctest::Contains("is not positive semi-definite: its smallest eigenvalue is at most -"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::dense),
+                         doctest::Contains("its smallest eigenvalue is -30"), kb::error);
+    // Opting in, the route keeps the three leading (positive) eigenpairs: 39, 38, 37.
+    const kb::KernelPca<double> kp(K, 3, kb::NonPsdPolicy::keep_positive, kb::KpcaSolver::lanczos);
+    KB_CHECK_WITHIN((kp.eigenvalues() - Vector<double>((Vector<double>(3) << 39, 38, 37).finished())).cwiseAbs().maxCoeff(),
+                    kb::test::factorisation<double>(N, 39.0), "μ₁, μ₂, μ₃");
+}

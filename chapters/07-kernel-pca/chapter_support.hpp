@@ -190,8 +190,8 @@ struct GaussianCase {
 };
 
 template <class T>
-GaussianCase<T> any_gaussian_case(int max_points, int M_lo = 2, int M_hi = 4) {
-    const int N = *kb::test::size_in(3, max_points);
+GaussianCase<T> any_gaussian_case(int max_points, int M_lo = 2, int M_hi = 4, int min_points = 3) {
+    const int N = *kb::test::size_in(min_points, max_points);
     const int q = *kb::test::size_in(1, 3);
     const int M = *kb::test::size_in(M_lo, M_hi);
     const IntMatrix Xi = *kb::test::distinct_points(N, q, 10), Zi = *kb::test::points(M, q, 15);

@@ -81,7 +81,8 @@ TEST_CASE("Algorithm 8 step (b) as printed is not square and is refused [zhu:alg
     CHECK(printed.rows() == 6);
     CHECK(printed.cols() == 5);                    // the column of y_1 is missing
     CHECK(printed(1, 0) == k(X.row(1), X.row(1))); // so "K_21" is k(y_2, y_2), a diagonal value
-    CHECK(printed.block(0, 0, 6, 5) == kb::gram(k, X).rightCols(5));
+    const auto pairwise = [&](const auto& x, const auto& y) { return k(x, y); }; // k(x_i, x_j) pair by pair, as printed
+    CHECK(printed.block(0, 0, 6, 5) == kb::gram(pairwise, X).rightCols(5));
     CHECK_THROWS_WITH_AS(kb::KernelPca<double>(printed, 2), doctest::Contains("square"), kb::error);
 }
 

@@ -636,3 +636,86 @@ TEST_CASE_TEMPLATE("repeated eigenvalues: two valid bases of one eigenspace diff
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(V * V.transpose() - U * U.transpose())), bound, "same projector");
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(V - U)), bound, "same vectors");
 }
+
+// ---------------------------------------------------------------------------------------
+// The Lanczos route (§7.9): the p leading eigenpairs only, in double
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// The bound on |μ_j − μ_j(exact)| for either route in double: the eigensolver (the dense
+// route's backward error, or the Lanczos residual ≤ N·ε·μ_j and the rounding of its products,
+// both within c₂·N·ε·‖K̃‖), the centring (one_pass(N, N·max|K|), as everywhere in this chapter)
+// and the kernel values: a blocked Gaussian entry is within 4(q + 3)·ε·(γS + 1) of
+// k(x_i, x_j) (chapter 4's law of the blocked Gram matrix; S ≤ S_max = 2·max‖x_i − x̄‖²), so
+// ‖ΔK‖ ≤ N times that: one_pass(q + 3, N·(γ·S_max + 1)).
+kb::test::Bound<double> route_eigenvalue_bound(const Reference<double>& ref, const Matrix<double>& X, double gamma) {
+    const Eigen::Index N = ref.N;
+    const double S_max = 2 * (X.rowwise() - X.colwise().mean()).rowwise().squaredNorm().maxCoeff();
+    return plus(plus(kb::test::factorisation<double>(N, ref.norm), kb::test::one_pass<double>(N, double(N) * ref.max_K)),
+                kb::test::one_pass<double>(X.cols() + 3, double(N) * (gamma * S_max + 1)));
+}
+
+} // namespace
+
+//! [lanczos-law]
+TEST_CASE("the Lanczos route gives the p leading eigenvalues and the top-p subspace of K~ within the bounds of the "
+          "dense route, checked against a real100 reference [zhu:alg8] [slides:eig]") {
+    kb::test::property<double>([] {
+        // N ≥ 24 > ncv = max(2p + 1, 20): a Krylov space smaller than the matrix, as in use.
+        const auto c = any_gaussian_case<double>(48, 2, 4, 24);
+        const Reference<double> ref = c.reference();
+        const Eigen::Index p = any_well_posed_p(ref);
+        const double gamma = double(c.g) / 4;
+        const kb::test::Bound<double> eig_bound = route_eigenvalue_bound(ref, c.X, gamma);
+        // A projector moves by the perturbation over the gap (Davis–Kahan), twice: K̃'s rounding and the solver's.
+        const kb::test::Bound<double> projector_bound{2 * eig_bound.value / ref.gap(p), eig_bound.kind + ", ×2/gap",
+                                                      eig_bound.n, eig_bound.scale};
+        const Matrix<double> P_ref = [&] {
+            const Matrix<R> K100 = c.gram100();
+            const auto e = kb::symmetric_eigen(kb::double_center(K100));
+            const Matrix<R> U = e.vectors.leftCols(p);
+            return kb::convert_matrix<double>(Matrix<R>(U * U.transpose()));
+        }();
+        for (const kb::KpcaSolver route : {kb::KpcaSolver::lanczos, kb::KpcaSolver::dense}) {
+            const kb::KernelPca<double> kp(c.k, c.X, p, kb::NonPsdPolicy::refuse, route);
+            RC_ASSERT(kp.solver() == route);
+            RC_ASSERT(kp.eigenvalues().size() == p);
+            KB_RC_WITHIN((kp.eigenvalues() - ref.mu.head(p)).cwiseAbs().maxCoeff(), eig_bound, "μ_1 … μ_p");
+            const Matrix<double> U = kp.eigenvectors();
+            KB_RC_WITHIN(kb::max_abs(Matrix<double>(U.transpose() * U - Matrix<double>::Identity(p, p))),
+                         kb::test::factorisation<double>(ref.N, 1.0), "UᵀU = I");
+            KB_RC_WITHIN(kb::max_abs(Matrix<double>(U * U.transpose() - P_ref)), projector_bound, "U Uᵀ = top-p projector");
+            // The scores are the eigenvectors scaled by √μ, with the sign rule.
+            RC_ASSERT(largest_entries_positive(U));
+        }
+    }, 60);
+}
+//! [lanczos-law]
+
+TEST_CASE("the route comparison catches an eigenvalue that a partial solver skipped: mu_(j+1) in place of mu_j "
+          "exceeds the bound [zhu:alg8]") {
+    // Eight distinct points on a line, Gaussian γ = 1/4: μ₁ > μ₂ > μ₃ well apart.
+    const IntMatrix Xi = (IntMatrix(8, 1) << -7, -5, -2, 0, 1, 4, 6, 9).finished();
+    const auto k = kb::GaussianKernel<double>::from_gamma(0.25);
+    const Matrix<double> X = kb::from_integers<double>(Xi, 1);
+    const Reference<double> ref = reference_for<double>(kb::GaussianKernel<R>::from_gamma(R(1) / 4), Xi, 1);
+    const kb::KernelPca<double> kp(k, X, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos);
+    const auto bound = route_eigenvalue_bound(ref, X, 0.25);
+    KB_CHECK_WITHIN((kp.eigenvalues() - ref.mu.head(3)).cwiseAbs().maxCoeff(), bound, "μ_1 … μ_3");
+    Vector<double> skipped = kp.eigenvalues();
+    skipped(1) = ref.mu(2); // μ₂ missed: the solver's second value is μ₃
+    KB_CHECK_EXCEEDS((skipped - ref.mu.head(3)).cwiseAbs().maxCoeff(), bound, "μ₂ skipped");
+}
+
+TEST_CASE("the route is chosen by size: Lanczos in double with p given N >= 200 and 4p <= N and dense otherwise "
+          "[zhu:alg8]") {
+    const Matrix<double> X = Matrix<double>::Random(240, 2); // Eigen's fixed pseudo-random sequence
+    const auto k = kb::GaussianKernel<double>::from_gamma(1.0);
+    CHECK(kb::KernelPca<double>(k, X, 10).solver() == kb::KpcaSolver::lanczos);           // N = 240, p = 10
+    CHECK(kb::KernelPca<double>(k, X, 61).solver() == kb::KpcaSolver::dense);             // 4p > N
+    CHECK(kb::KernelPca<double>(k, X).solver() == kb::KpcaSolver::dense);                 // every component
+    CHECK(kb::KernelPca<double>(k, Matrix<double>(X.topRows(199)), 5).solver() == kb::KpcaSolver::dense); // N < 200
+    CHECK(kb::KernelPca<kb::real50>(kb::GaussianKernel<kb::real50>::from_gamma(kb::real50(1)), X.topRows(8).cast<kb::real50>(), 1)
+              .solver() == kb::KpcaSolver::dense);
+}

@@ -46,34 +46,35 @@ Matrix<T> center_columns(const Matrix<T>& X) {
 
 /// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as
 ///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$.
+///        K is taken by value: passed as `std::move(K)`, it is centred in place.
 /// \throws kb::error if K is not square or not finite.
 /// \see \ref ch06-centred-gram "Chapter 6, §6.3", \ref ch02-distances "Chapter 2, §4"
 template <class T>
-Matrix<T> double_center(const Matrix<T>& K) {
+Matrix<T> double_center(Matrix<T> K) {
     require_square(K, "double_center", "K");
     require_finite(K, "double_center", "K");
     const T N(K.rows());
     //! [double-centre]
     // K̃ = J K J: subtract row and column means, add back the grand mean.
-    const Vector<T> row_mean = K.rowwise().sum() / N;
-    const T grand_mean = row_mean.sum() / N;
-    Matrix<T> Kc(K.rows(), K.cols());
-    if (K == K.transpose()) {
-        // A symmetric K gets a symmetric K̃ to the last bit: one mean vector for rows and
-        // columns, and k̄_i + k̄_j summed in one operation (addition commutes exactly), so
+    const RowVector<T> col_mean = K.colwise().sum() / N;
+    const T grand_mean = col_mean.sum() / N;
+    if (detail::exactly_symmetric(K)) {
+        // A symmetric K gets a symmetric K̃ to the last bit: its row means are its column
+        // means, and k̄_i + k̄_j is summed in one operation (addition commutes exactly), so
         // K̃(i,j) and K̃(j,i) are the same rounded number and the eigensolver's symmetry
         // check never meets an asymmetry of the uncentred scale N·max|K|.
         for (Eigen::Index j = 0; j < K.cols(); ++j)
             for (Eigen::Index i = 0; i < K.rows(); ++i)
-                Kc(i, j) = (K(i, j) - (row_mean(i) + row_mean(j))) + grand_mean;
-        return Kc;
+                K(i, j) = (K(i, j) - (col_mean(i) + col_mean(j))) + grand_mean;
+        return K;
     }
-    const RowVector<T> col_mean = K.colwise().sum() / N;
-    Kc = K;
-    Kc.colwise() -= row_mean;
-    Kc.rowwise() -= col_mean;
-    Kc.array() += grand_mean;
-    return Kc;
+    Vector<T> row_mean = Vector<T>::Zero(K.rows());
+    for (Eigen::Index j = 0; j < K.cols(); ++j) row_mean += K.col(j); // column by column: storage order
+    row_mean /= N;
+    K.colwise() -= row_mean;
+    K.rowwise() -= col_mean;
+    K.array() += grand_mean;
+    return K;
     //! [double-centre]
 }
 

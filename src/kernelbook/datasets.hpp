@@ -2,7 +2,7 @@
 /// \file datasets.hpp
 /// \brief The book's data sets: deterministic synthetic ones on regular grids (`zhu:ex3`,
 ///        `beeny:ex4.1`, `zhu:fig1`) and the image data sets Debian installs (kb::datasets).
-/// \see \ref ch07-examples "Chapter 7, §7.9" (synthetic), \ref ch08-experiment "Chapter 8, §8.10" (images)
+/// \see \ref ch07-examples "Chapter 7, §7.10" (synthetic), \ref ch08-experiment "Chapter 8, §8.10" (images)
 
 #include "kernelbook/features.hpp"
 #include "kernelbook/error.hpp"

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace kb {
@@ -81,10 +82,53 @@ namespace detail {
 /// \brief The position (row, column) of the first entry of A that is NaN or ±∞, if any.
 template <class Derived>
 std::optional<std::pair<Eigen::Index, Eigen::Index>> first_non_finite(const Eigen::MatrixBase<Derived>& A) {
+    // Scanned in storage order (column by column: fast); only when a value is found is the
+    // first in reading order (row by row) looked for, the one a message names.
+    const auto any = [&] {
+        if constexpr (std::is_same_v<typename Derived::Scalar, double>) {
+            return !A.allFinite(); // vectorised
+        } else {
+            for (Eigen::Index j = 0; j < A.cols(); ++j)
+                for (Eigen::Index i = 0; i < A.rows(); ++i)
+                    if (!is_finite(A(i, j))) return true;
+            return false;
+        }
+    };
+    if (!any()) return std::nullopt;
     for (Eigen::Index i = 0; i < A.rows(); ++i)
         for (Eigen::Index j = 0; j < A.cols(); ++j)
             if (!is_finite(A(i, j))) return std::pair{i, j};
     return std::nullopt;
+}
+
+/// \brief The first pair (i, j), i < j, in reading order with \f$|A_{ij} - A_{ji}| > \f$ tol, if any
+///        (A square and finite). Checked tile by tile, so that both A(i, j) and A(j, i) are
+///        read from cache; only when a pair is found is the first in reading order looked for.
+template <class Derived, class T>
+std::optional<std::pair<Eigen::Index, Eigen::Index>> first_asymmetric(const Eigen::MatrixBase<Derived>& A,
+                                                                      const T& tol) {
+    using std::abs;
+    constexpr Eigen::Index tile = 64;
+    const Eigen::Index n = A.rows();
+    const auto any = [&] {
+        for (Eigen::Index j0 = 0; j0 < n; j0 += tile)
+            for (Eigen::Index i0 = 0; i0 <= j0; i0 += tile)
+                for (Eigen::Index j = j0; j < std::min(j0 + tile, n); ++j)
+                    for (Eigen::Index i = i0; i < std::min({i0 + tile, j, n}); ++i)
+                        if (abs(A(i, j) - A(j, i)) > tol) return true;
+        return false;
+    };
+    if (!any()) return std::nullopt;
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = i + 1; j < n; ++j)
+            if (abs(A(i, j) - A(j, i)) > tol) return std::pair{i, j};
+    return std::nullopt;
+}
+
+/// \brief True if the square A equals its transpose entry for entry.
+template <class Derived>
+bool exactly_symmetric(const Eigen::MatrixBase<Derived>& A) {
+    return !first_asymmetric(A, typename Derived::Scalar(0));
 }
 } // namespace detail
 
@@ -122,12 +166,12 @@ void require_symmetric(const Eigen::MatrixBase<Derived>& A, std::string_view whe
     require_square(A, where, name);
     require_finite(A, where, name); // a NaN would pass the comparison below
     const T tol = symmetry_tolerance<T>(A.rows(), max_abs(A));
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = i + 1; j < A.cols(); ++j)
-            if (abs(A(i, j) - A(j, i)) > tol)
-                fail(where, "{} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; "
-                        "pass (A + Aᵀ)/2 if the asymmetry is rounding",
-                        name, name, i, j, shown(A(i, j)), name, j, i, shown(A(j, i)));
+    if (const auto at = detail::first_asymmetric(A, tol)) {
+        const auto [i, j] = *at;
+        fail(where, "{} must be symmetric, but {}({},{}) = {} and {}({},{}) = {}; "
+                "pass (A + Aᵀ)/2 if the asymmetry is rounding",
+                name, name, i, j, shown(A(i, j)), name, j, i, shown(A(j, i)));
+    }
 }
 
 } // namespace kb

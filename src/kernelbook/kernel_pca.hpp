@@ -2,7 +2,7 @@
 /// \file kernel_pca.hpp
 /// \brief Kernel PCA: PCA of the centred feature vectors, computed from the centred kernel
 ///        matrix \f$\Kc = JKJ\f$ only (kb::KernelPca).
-/// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.10"
+/// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.11"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/error.hpp"
@@ -23,12 +23,22 @@ enum class NonPsdPolicy {
     keep_positive ///< opt-in: proceed, and use only components whose eigenvalue exceeds \f$\tau\f$
 };
 
+/// \brief How kb::KernelPca finds the eigenpairs of \f$\Kc\f$.
+/// \see \ref ch07-routes "Chapter 7, §7.9" (when each is used, what each checks, how fast)
+enum class KpcaSolver {
+    automatic, ///< lanczos when it applies (`double`, p given, N ≥ 200 and 4p ≤ N), dense otherwise (default)
+    dense,     ///< all N eigenpairs (Eigen's SelfAdjointEigenSolver): the whole spectrum, the rank and the PSD check
+    lanczos    ///< the p leading eigenpairs only (restarted Lanczos, Spectra), without the N×N eigenvectors; `double` only
+};
+
 /// \brief Kernel PCA fitted on N points: the top p principal axes of the centred feature
 ///        vectors, and the scores of any point on them (Zhu's Algorithm 8, corrected).
 ///
 /// Constructing it fits it: with a kernel and the N×q data (then
 /// kb::KernelPca::transform() takes new points), or with a precomputed N×N Gram matrix (then
 /// kb::KernelPca::transform_gram() takes the kernel rows \f$k(z_m, x_i)\f$ of new points).
+/// In `double`, when p is small against N, only the p leading eigenpairs are computed
+/// (kb::KpcaSolver::lanczos); every other case computes all of them.
 /// Implements `zhu:alg8` (corrected), `zhu:2.3.1`, `zhu:2.3.2`, `slides:eig`, `slides:norm`,
 /// `slides:score`, `slides:center`, `slides:center-test`, `gallier:svd` and `gallier:proj`;
 /// refuses a \f$\Kc\f$ that is not PSD (`zhu:def4`) unless kb::NonPsdPolicy::keep_positive.
@@ -37,7 +47,7 @@ enum class NonPsdPolicy {
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
-/// \see \ref ch07-convention "§7.10" (conventions), \ref ch07-algorithm "§7.5" (the
+/// \see \ref ch07-convention "§7.11" (conventions), \ref ch07-algorithm "§7.5" (the
 ///      algorithm), \ref ch07-hard-cases "§7.8" (rank, ties, matrices that are not PSD)
 template <class T>
 class KernelPca {
@@ -49,10 +59,11 @@ public:
     /// \param components p ≥ 1, at most the rank of \f$\Kc\f$; kb::all_components (the
     ///                   default) keeps every component above the rank tolerance
     /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
+    /// \param solver     all eigenpairs, or the p leading ones only (default: chosen by size)
     /// \throws kb::error if N < 2, X is not finite, or as the constructor from a Gram matrix.
     KernelPca(AnyKernel<T> k, const Matrix<T>& X, Eigen::Index components = all_components,
-              NonPsdPolicy policy = NonPsdPolicy::refuse)
-        : p_(components), policy_(policy) {
+              NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic)
+        : p_(components), policy_(policy), solver_(solver) {
         require_components_argument();
         require_min_points(X, 2, "KernelPca", "X");
         require_finite(X, "KernelPca", "X");
@@ -60,7 +71,7 @@ public:
         // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
         Matrix<T> K = detail::kernel_values(k, X);
         require_kernel_values(K, "KernelPca", "k(x_i, x_j)");
-        fit_gram(K);
+        fit_gram(std::move(K));
         //! [kpca-gram]
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
         kernel_.emplace(std::move(k));
@@ -73,12 +84,15 @@ public:
     /// \param K          N×N symmetric Gram matrix, N ≥ 2
     /// \param components as in the other constructor
     /// \param policy     as in the other constructor
+    /// \param solver     as in the other constructor
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
     ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p < 1 or p
-    ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance.
+    ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance; if
+    ///         kb::KpcaSolver::lanczos is asked for in a multiprecision type, without p, or
+    ///         does not converge.
     explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,
-                       NonPsdPolicy policy = NonPsdPolicy::refuse)
-        : p_(components), policy_(policy) {
+                       NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic)
+        : p_(components), policy_(policy), solver_(solver) {
         require_components_argument();
         require_gram(K);
         fit_gram(K);
@@ -100,8 +114,11 @@ public:
     Eigen::Index components() const { return p_; }
     /// \brief Number N of training points.
     Eigen::Index points() const { return Kc_.rows(); }
-    /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1).
+    /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1);
+    ///        on the Lanczos route, the number of the p computed ones above it.
     Eigen::Index rank() const { return rank_; }
+    /// \brief The route that computed the eigenpairs: kb::KpcaSolver::dense or kb::KpcaSolver::lanczos.
+    KpcaSolver solver() const { return solver_; }
     /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (\ref ch07-hard-cases "§7.8").
     const T& rank_tolerance() const { return tau_; }
 
@@ -109,7 +126,8 @@ public:
     const Vector<T>& eigenvalues() const { return mu_; }
     /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the sources' λ.
     Vector<T> feature_variances() const { return mu_ / T(points()); }
-    /// \brief All N eigenvalues of \f$\Kc\f$, decreasing (for diagnostics).
+    /// \brief The eigenvalues of \f$\Kc\f$ that were computed, decreasing (for diagnostics): all N
+    ///        on the dense route, the p leading ones on the Lanczos route.
     const Vector<T>& spectrum() const { return spectrum_; }
     /// \brief The unit eigenvectors \f$u_j\f$ of \f$\Kc\f$ (N×p; scikit-learn's `eigenvectors_`).
     const Matrix<T>& eigenvectors() const { return U_; }
@@ -130,14 +148,21 @@ private:
     }
     // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
     void require_gram(const Matrix<T>& K) const;
-    void fit_gram(const Matrix<T>& K); // K: checked by the constructor that calls it
-    // K̃ must be PSD up to rounding, unless the caller opted in.
-    void require_definite(const SymmetricEigen<T>& eig, std::string_view where) const;
+    void fit_gram(Matrix<T> K); // K: checked by the constructor that calls it
+    // The route: lanczos or dense, from solver_, the type, N and p.
+    KpcaSolver choose_solver(Eigen::Index N) const;
+    // The eigenpairs of K̃ by each route: the values decreasing, the vectors with the sign rule.
+    SymmetricEigen<T> dense_eigenpairs();
+    SymmetricEigen<T> lanczos_eigenpairs(T& smallest_seen);
+    // K̃ must be PSD up to rounding, unless the caller opted in: λ_min is the smallest
+    // eigenvalue computed (dense) or the smallest Ritz value seen (Lanczos), λ_max the largest.
+    void require_definite(const T& lambda_min, const T& lambda_max, std::string_view where) const;
     // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
     void require_components(std::string_view where) const;
 
     Eigen::Index p_;
     NonPsdPolicy policy_;
+    KpcaSolver solver_;
     Eigen::Index rank_ = 0;
     T tau_ = T(0);
     std::optional<KernelCentering<T>> centering_; // set by fit_gram
@@ -154,7 +179,8 @@ private:
 /// \brief The scalar type of kb::KernelPca(k, X, …) is deduced from the data X.
 template <class K, class T>
     requires Kernel<K, T>
-KernelPca(K, Matrix<T>, Eigen::Index = all_components, NonPsdPolicy = NonPsdPolicy::refuse) -> KernelPca<T>;
+KernelPca(K, Matrix<T>, Eigen::Index = all_components, NonPsdPolicy = NonPsdPolicy::refuse,
+          KpcaSolver = KpcaSolver::automatic) -> KernelPca<T>;
 
 /// \cond INTERNAL
 // The compiled members, listed once: PREFIX is `extern template` here (declarations) and

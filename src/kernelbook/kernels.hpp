@@ -10,6 +10,7 @@
 #include <concepts>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -368,11 +369,53 @@ template <class T>
 class AnyKernel;
 
 namespace detail {
+// In double, the Gram matrices of the linear, polynomial and Gaussian kernels come from one
+// blocked matrix product of the points (blocked_gram.cpp, compiled in the library): the
+// entries equal k(x_i, x_j) to within the rounding stated in chapter 7, §7.9, and the
+// symmetric ones are exactly symmetric.
+Matrix<double> inner_products_blocked(const Matrix<double>& X);
+Matrix<double> inner_products_blocked(const Matrix<double>& Z, const Matrix<double>& X);
+Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& X);
+Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& Z, const Matrix<double>& X);
+
+// The name a kernel gives itself in messages.
+template <class Fn>
+constexpr const char* kernel_name() {
+    if constexpr (std::is_same_v<Fn, LinearKernel<double>>) return "LinearKernel";
+    else if constexpr (std::is_same_v<Fn, PolynomialKernel<double>>) return "PolynomialKernel";
+    else return Fn::name;
+}
+
+// The kernels whose double Gram matrices are blocked products.
+template <class Fn>
+inline constexpr bool has_blocked_gram_v =
+    std::is_same_v<Fn, LinearKernel<double>> || std::is_same_v<Fn, PolynomialKernel<double>> ||
+    std::is_same_v<Fn, GaussianKernel<double>>;
+
+// K from the blocked inner products G = ZXᵀ (or XXᵀ) of a kernel with has_blocked_gram_v.
+template <class Fn, class... Points>
+Matrix<double> blocked_kernel_values(const Fn& k, const Points&... points) {
+    // The check that the pairwise route makes in every k(z, x): both sets in one space.
+    if constexpr (sizeof...(Points) == 2) {
+        const auto& [Z, X] = std::tie(points...);
+        require_same_dimension(Z.cols(), X.cols(), kernel_name<Fn>());
+    }
+    if constexpr (std::is_same_v<Fn, GaussianKernel<double>>) {
+        return gaussian_gram_blocked(k.gamma(), points...);
+    } else {
+        Matrix<double> K = inner_products_blocked(points...);
+        if constexpr (std::is_same_v<Fn, PolynomialKernel<double>>)
+            K = K.unaryExpr([&](double g) { return integer_power(k.c() + g, k.degree()); });
+        return K;
+    }
+}
+
 // The kernel values themselves, without checks: a caller has checked the points once, at its
 // own public boundary (kb::gram below, and every method that keeps a kernel). Only the upper
 // triangle of a symmetric block is evaluated and mirrored, so it is exactly symmetric.
 template <class Fn, class T>
 Matrix<T> kernel_values(const Fn& k, const Matrix<T>& X) {
+    if constexpr (has_blocked_gram_v<Fn>) return blocked_kernel_values(k, X);
     const Eigen::Index N = X.rows();
     Matrix<T> K(N, N);
     for (Eigen::Index i = 0; i < N; ++i)
@@ -381,6 +424,7 @@ Matrix<T> kernel_values(const Fn& k, const Matrix<T>& X) {
 }
 template <class Fn, class T>
 Matrix<T> kernel_values(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
+    if constexpr (has_blocked_gram_v<Fn>) return blocked_kernel_values(k, Z, X);
     Matrix<T> K(Z.rows(), X.rows());
     for (Eigen::Index m = 0; m < Z.rows(); ++m)
         for (Eigen::Index n = 0; n < X.rows(); ++n) K(m, n) = k(Z.row(m), X.row(n));

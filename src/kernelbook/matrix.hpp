@@ -60,8 +60,8 @@ typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& A) {
     using T = typename Derived::Scalar;
     using std::abs;
     T m(0);
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j)
+    for (Eigen::Index j = 0; j < A.cols(); ++j) // in storage order (column by column)
+        for (Eigen::Index i = 0; i < A.rows(); ++i)
             if (abs(A(i, j)) > m) m = abs(A(i, j));
     return m;
 }

@@ -55,7 +55,7 @@ struct Svd {
 /// \param V the vectors, one per column; changed in place.
 /// \returns the signs (±1) applied, one per column, so that a paired factor (U in an SVD)
 ///          can follow.
-/// \see \ref ch01-conventions "Chapter 1, §1", \ref ch07-convention "Chapter 7, §7.10"
+/// \see \ref ch01-conventions "Chapter 1, §1", \ref ch07-convention "Chapter 7, §7.11"
 template <class T>
 Vector<T> apply_sign_rule(Matrix<T>& V) {
     using std::abs;

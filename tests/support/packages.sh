@@ -6,6 +6,7 @@
 #   packages.sh book   — the same, plus what the figures and the experiment use
 # Runs apt-get only when something is missing; uses sudo when not root.
 set -euo pipefail
+# libspectra-dev: the Lanczos solver of kernel PCA's fast route (header-only).
 # python3: the generators of the book's pages (docs/tools/*.py, standard library only).
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
 # clang: the default compiler of the two commands (it compiles the template-heavy tests about
@@ -18,7 +19,7 @@ set -euo pipefail
 # packages they bring (55 MB, scipy and numpy included) took 2 s, installing them 54 s of
 # wall time (12 s CPU). The tests that read the files take 2.6 s (the readers 1.3 s, the
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
-need=(cmake g++ clang make libeigen3-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
+need=(cmake g++ clang make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
       python3-sklearn dataset-fashion-mnist)
 if [ "${1:-test}" = book ]; then

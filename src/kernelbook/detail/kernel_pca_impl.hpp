@@ -5,6 +5,14 @@
 /// \see \ref ch07-algorithm "Chapter 7, §7.5" (the fit and transform, shown from this file)
 
 #include "kernelbook/kernel_pca.hpp"
+#include "kernelbook/detail/fast_double.hpp"
+
+#include <Spectra/SymEigsSolver.h>
+
+#include <Eigen/QR>
+
+#include <algorithm>
+#include <type_traits>
 
 namespace kb {
 
@@ -20,19 +28,45 @@ void KernelPca<T>::require_gram(const Matrix<T>& K) const {
 }
 
 template <class T>
-void KernelPca<T>::fit_gram(const Matrix<T>& K) {
+KpcaSolver KernelPca<T>::choose_solver(Eigen::Index N) const {
+    constexpr std::string_view where = "KernelPca";
+    if (solver_ == KpcaSolver::automatic)
+        return std::is_same_v<T, double> && p_ != all_components && N >= 200 && 4 * p_ <= N ? KpcaSolver::lanczos
+                                                                                             : KpcaSolver::dense;
+    if (solver_ == KpcaSolver::lanczos) {
+        require(std::is_same_v<T, double>, where,
+                "KpcaSolver::lanczos computes in double only, but this model is in {}; use KpcaSolver::dense "
+                "(or automatic) for multiprecision",
+                scalar_name<T>());
+        require(p_ != all_components, where,
+                "KpcaSolver::lanczos computes the p leading eigenpairs, so it needs p: give components "
+                "(every component needs the whole spectrum: use KpcaSolver::dense)");
+        require(p_ <= N - 1, where,
+                "{} components were asked for, but N = {} points have at most N − 1 = {} principal "
+                "components (K̃𝟙 = 0); ask for fewer",
+                p_, N, N - 1);
+    }
+    return solver_;
+}
+
+template <class T>
+void KernelPca<T>::fit_gram(Matrix<T> K) {
     using std::sqrt;
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
+    solver_ = choose_solver(N);
 
     //! [kpca-fit]
     // K̃ = J K J, and the training statistics that centre new kernel rows.
     centering_.emplace(K);
-    Kc_ = double_center(K);
-    const SymmetricEigen<T> eig = symmetric_eigen(Kc_);
-    spectrum_ = eig.values;
     tau_ = psd_rounding_tolerance<T>(N, T(N) * max_abs(K));
-    require_definite(eig, where);
+    Kc_ = double_center(std::move(K)); // in place: one N×N matrix
+    // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
+    // PSD up to rounding, unless the caller opted in.
+    T smallest_seen(0);
+    const SymmetricEigen<T> eig = solver_ == KpcaSolver::dense ? dense_eigenpairs() : lanczos_eigenpairs(smallest_seen);
+    spectrum_ = eig.values;
+    require_definite(solver_ == KpcaSolver::dense ? spectrum_(N - 1) : smallest_seen, spectrum_(0), where);
 
     // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
     rank_ = numerical_rank(spectrum_, tau_);
@@ -46,6 +80,75 @@ void KernelPca<T>::fit_gram(const Matrix<T>& K) {
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
     //! [kpca-fit]
+}
+
+template <class T>
+SymmetricEigen<T> KernelPca<T>::dense_eigenpairs() {
+    return symmetric_eigen(Kc_);
+}
+
+namespace detail {
+// K̃ as the operator x ↦ K̃x that Spectra's Lanczos solver applies, from its lower triangle
+// (detail/fast_double.hpp).
+struct SymmetricProduct {
+    using Scalar = double;
+    const Matrix<double>& A;
+    Eigen::Index rows() const { return A.rows(); }
+    Eigen::Index cols() const { return A.cols(); }
+    void perform_op(const double* x, double* y) const { symmetric_product(A, x, y); }
+};
+// Spectra's solver, with the Ritz values of its last Krylov space in view: each is a Rayleigh
+// quotient of K̃, so the smallest is an upper bound on λ_min (a proof that K̃ is not PSD when
+// it is below −τ). They are read just before the final sort, which keeps only the wanted ones.
+class LanczosSolver : public Spectra::SymEigsSolver<SymmetricProduct> {
+public:
+    using Spectra::SymEigsSolver<SymmetricProduct>::SymEigsSolver;
+    double smallest_ritz_value() const { return smallest_; }
+
+protected:
+    void sort_ritzpair(Spectra::SortRule rule) override {
+        smallest_ = m_ritz_val.minCoeff();
+        Spectra::SymEigsSolver<SymmetricProduct>::sort_ritzpair(rule);
+    }
+
+private:
+    double smallest_ = 0;
+};
+} // namespace detail
+
+template <class T>
+SymmetricEigen<T> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
+    if constexpr (!std::is_same_v<T, double>) {
+        throw error("KernelPca: KpcaSolver::lanczos computes in double only"); // choose_solver refuses it first
+    } else {
+        //! [kpca-lanczos]
+        // The p leading eigenpairs of K̃ by restarted Lanczos in a Krylov space of dimension
+        // ncv, each converged when its residual ‖K̃u − μu‖ is at most N·ε·|μ|.
+        const Eigen::Index N = Kc_.rows();
+        // ncv = max(2p + 1, 20), as ARPACK's users choose it, and below N when p ≤ N − 2.
+        const Eigen::Index ncv = std::min<Eigen::Index>(std::max(N - 1, p_ + 1), std::max<Eigen::Index>(2 * p_ + 1, 20));
+        detail::SymmetricProduct op{Kc_};
+        detail::LanczosSolver solver(op, p_, ncv);
+        solver.init();
+        solver.compute(Spectra::SortRule::LargestAlge, 1000, double(N) * epsilon<double>(),
+                       Spectra::SortRule::LargestAlge);
+        //! [kpca-lanczos]
+        require(solver.info() == Spectra::CompInfo::Successful, "KernelPca",
+                "the Lanczos solver did not converge to the {} leading eigenpairs of K̃ in {} restarts; "
+                "use KpcaSolver::dense",
+                p_, solver.num_iterations());
+        // The Ritz vectors are orthonormal only to the rounding of the restarts (a few times
+        // ncv·ε); a Householder QR makes them orthonormal to c₂·N·ε like the dense route's,
+        // moving each by that much (the signs of R's diagonal are kept, so Q ≈ U).
+        const Matrix<double> ritz = solver.eigenvectors();
+        const Eigen::HouseholderQR<Matrix<double>> qr(ritz);
+        SymmetricEigen<T> out{solver.eigenvalues(), qr.householderQ() * Matrix<double>::Identity(N, p_)};
+        for (Eigen::Index j = 0; j < p_; ++j)
+            if (qr.matrixQR()(j, j) < 0) out.vectors.col(j) = -out.vectors.col(j);
+        apply_sign_rule(out.vectors);
+        smallest_seen = solver.smallest_ritz_value();
+        return out;
+    }
 }
 
 template <class T>
@@ -74,31 +177,29 @@ Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
 
 // K̃ must be PSD up to rounding, unless the caller opted in.
 template <class T>
-void KernelPca<T>::require_definite(const SymmetricEigen<T>& eig, std::string_view where) const {
-    const Eigen::Index N = eig.values.size();
-    if (policy_ == NonPsdPolicy::keep_positive || eig.values(N - 1) >= -tau_) return;
-    // λ_min as a multiple of λ_max — meaningful only when λ_max is positive beyond rounding.
-    const T r = relative_negativity(eig, tau_);
+void KernelPca<T>::require_definite(const T& lambda_min, const T& lambda_max, std::string_view where) const {
+    if (policy_ == NonPsdPolicy::keep_positive || lambda_min >= -tau_) return;
     const std::string head = fmt::format("{}: the centred kernel matrix K̃ = JKJ is not positive "
                                          "semi-definite: its smallest eigenvalue is {}",
-                                         where, shown(eig.values(N - 1)));
+                                         where, solver_ == KpcaSolver::dense ? "" : "at most ");
     constexpr std::string_view kernel_hint = "; a kernel must give PSD Gram matrices (see chapter 4) — check the "
                                              "kernel and its parameters";
-    if (is_finite(r))
-        throw error(fmt::format("{} = {}·λ_max (rounding explains at most {}){}, or opt in "
+    // λ_min as a multiple of λ_max — meaningful only when λ_max is positive beyond rounding.
+    if (lambda_max > tau_)
+        throw error(fmt::format("{}{} = {}·λ_max (rounding explains at most {}){}, or opt in "
                                 "with NonPsdPolicy::keep_positive to use only the components "
                                 "with positive eigenvalues",
-                                head, shown(r), shown(tau_), kernel_hint));
-    throw error(fmt::format("{} and it has no positive eigenvalue (λ_max = {}, not above the rounding "
+                                head, shown(lambda_min), shown(T(lambda_min / lambda_max)), shown(tau_), kernel_hint));
+    throw error(fmt::format("{}{} and it has no positive eigenvalue (λ_max = {}, not above the rounding "
                             "level {}): K̃ is negative semi-definite{} (NonPsdPolicy::keep_positive "
                             "would leave no component)",
-                            head, shown(eig.values(0)), shown(tau_), kernel_hint));
+                            head, shown(lambda_min), shown(lambda_max), shown(tau_), kernel_hint));
 }
 
 // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
 template <class T>
 void KernelPca<T>::require_components(std::string_view where) const {
-    const Eigen::Index N = spectrum_.size();
+    const Eigen::Index N = Kc_.rows();
     require(p_ >= 1, where,
             "every component was asked for, but the centred kernel matrix K̃ has no eigenvalue "
             "above the rank tolerance {} (μ_1 = {}): the points coincide in feature space, so there "
