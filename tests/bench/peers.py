@@ -336,8 +336,7 @@ def reading(rows):
     if kp:
         out.append(f"- **Kernel PCA.** The Lanczos route is {min(cold):.1f}–{max(cold):.1f}× faster than scikit-learn's "
                    f"arpack solver for one fit in a fresh process and {min(warm):.1f}–{max(warm):.1f}× in a loop, "
-                   f"for N = {kp[0][0]} … {kp[-1][0]}, with the same eigenvalues to 10⁻¹⁴ or better. Cold and warm "
-                   "differ most for scikit-learn, whose first fit in a process also loads and prepares its solver.")
+                   f"for N = {kp[0][0]} … {kp[-1][0]}, with the same eigenvalues to 10⁻¹⁴ or better.")
     if mem:
         out.append(f"- **Memory.** From N = 4000 on, kernelbook's fit holds {min(mem):.2f}–{max(mem):.2f} N×N matrices of "
                    "doubles at its peak: the Gram matrix is centred in place and the Lanczos route needs only "
