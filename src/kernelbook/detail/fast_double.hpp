@@ -10,7 +10,7 @@
 
 namespace kb::detail {
 
-/// \brief v_i ← exp(v_i) for v_i ≤ 0, within 1.2 ulp; 0 below −746, NaN for NaN.
+/// \brief v_i ← exp(v_i) for v_i ≤ 0, within 8ε·exp(v_i); 0 below −746, NaN for NaN.
 void exp_nonpositive(double* v, Eigen::Index n);
 
 /// \brief y = A x for a symmetric A, reading only its lower triangle (x and y of length N,
