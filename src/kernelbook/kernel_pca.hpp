@@ -151,13 +151,14 @@ private:
     void fit_gram(Matrix<T> K); // K: checked by the constructor that calls it
     // The route: lanczos or dense, from solver_, the type, N and p.
     KpcaSolver choose_solver(Eigen::Index N) const;
-    // The eigenpairs of K̃ by each route: the values decreasing, the vectors with the sign rule.
-    SymmetricEigen<T> dense_eigenpairs();
+    // The p leading eigenpairs of K̃ (values decreasing, vectors with the sign rule) and the
+    // smallest Ritz value seen; the dense route is kb::symmetric_eigen(K̃).
     SymmetricEigen<T> lanczos_eigenpairs(T& smallest_seen);
     // K̃ must be PSD up to rounding, unless the caller opted in: λ_min is the smallest
     // eigenvalue computed (dense) or the smallest Ritz value seen (Lanczos), λ_max the largest.
     void require_definite(const T& lambda_min, const T& lambda_max, std::string_view where) const;
-    // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
+    // p ≤ N − 1 (K̃𝟙 = 0), and p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
+    void require_below_points(Eigen::Index N, std::string_view where) const;
     void require_components(std::string_view where) const;
 
     Eigen::Index p_;

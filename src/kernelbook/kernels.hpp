@@ -44,11 +44,12 @@ inline int checked_degree(int degree, std::string_view where) {
 /// \brief The linear kernel \f$k(x, y) = x^\top y\f$ (`zhu:ex7a`).
 template <class T>
 struct LinearKernel {
-    using Scalar = T; ///< the scalar type of the kernel's values
+    using Scalar = T;                                 ///< the scalar type of the kernel's values
+    static constexpr const char* name = "LinearKernel"; ///< for messages
     /// \brief \f$x^\top y\f$. \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        require_same_dimension(x.size(), y.size(), "LinearKernel");
+        require_same_dimension(x.size(), y.size(), name);
         return x.dot(y);
     }
     /// \brief The formula, for printing.
@@ -63,7 +64,8 @@ struct LinearKernel {
 template <class T>
 class PolynomialKernel {
 public:
-    using Scalar = T; ///< the scalar type of the kernel's values
+    using Scalar = T;                                     ///< the scalar type of the kernel's values
+    static constexpr const char* name = "PolynomialKernel"; ///< for messages
 
     /// \brief Validating constructor.
     /// \throws kb::error if c < 0, c is not finite, or d < 1.
@@ -80,7 +82,7 @@ public:
     /// \throws kb::error if x and y have different dimensions.
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        require_same_dimension(x.size(), y.size(), "PolynomialKernel");
+        require_same_dimension(x.size(), y.size(), name);
         return detail::integer_power(T(c_ + x.dot(y)), degree_);
     }
     /// \brief The formula, for printing.
@@ -378,14 +380,6 @@ Matrix<double> inner_products_blocked(const Matrix<double>& Z, const Matrix<doub
 Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& X);
 Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& Z, const Matrix<double>& X);
 
-// The name a kernel gives itself in messages.
-template <class Fn>
-constexpr const char* kernel_name() {
-    if constexpr (std::is_same_v<Fn, LinearKernel<double>>) return "LinearKernel";
-    else if constexpr (std::is_same_v<Fn, PolynomialKernel<double>>) return "PolynomialKernel";
-    else return Fn::name;
-}
-
 // The kernels whose double Gram matrices are blocked products.
 template <class Fn>
 inline constexpr bool has_blocked_gram_v =
@@ -398,7 +392,7 @@ Matrix<double> blocked_kernel_values(const Fn& k, const Points&... points) {
     // The check that the pairwise route makes in every k(z, x): both sets in one space.
     if constexpr (sizeof...(Points) == 2) {
         const auto& [Z, X] = std::tie(points...);
-        require_same_dimension(Z.cols(), X.cols(), kernel_name<Fn>());
+        require_same_dimension(Z.cols(), X.cols(), Fn::name);
     }
     if constexpr (std::is_same_v<Fn, GaussianKernel<double>>) {
         return gaussian_gram_blocked(k.gamma(), points...);

@@ -116,7 +116,7 @@ Eigen::Index numerical_rank(const Vector<T>& values, const T& tol) {
 
 /// \brief How far a symmetric matrix is from PSD: the r with \f$\lambda_{\min} = r\,\lambda_{\max}\f$, so
 ///        that a message can say "λ_min = r·λ_max".
-/// \param eig  the eigen-decomposition (values decreasing, kb::symmetric_eigen())
+/// \param lambda_min, lambda_max  its smallest and largest eigenvalue
 /// \param zero the level at or below which an eigenvalue does not count as positive (default 0;
 ///             pass e.g. kb::psd_rounding_tolerance() to ignore rounding-level positive eigenvalues)
 /// \returns 0 if \f$\lambda_{\min} \ge 0\f$; \f$\lambda_{\min}/\lambda_{\max}\f$ (\f$r < -1\f$ possible) if
@@ -124,13 +124,16 @@ Eigen::Index numerical_rank(const Vector<T>& values, const T& tol) {
 ///          "no positive eigenvalue" instead.
 /// \see \ref ch07-hard-cases "Chapter 7, §7.8"
 template <class T>
-T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
-    const Eigen::Index n = eig.values.size();
-    const T& lambda_max = eig.values(0);
-    const T& lambda_min = eig.values(n - 1);
+T relative_negativity(const T& lambda_min, const T& lambda_max, const T& zero = T(0)) {
     if (lambda_min >= 0) return T(0);
     if (!(lambda_max > zero)) return -std::numeric_limits<T>::infinity();
     return lambda_min / lambda_max;
+}
+
+/// \brief The same, from an eigen-decomposition (values decreasing, kb::symmetric_eigen()).
+template <class T>
+T relative_negativity(const SymmetricEigen<T>& eig, const T& zero = T(0)) {
+    return relative_negativity(eig.values(eig.values.size() - 1), eig.values(0), zero);
 }
 
 /// \brief Throws kb::error naming the most negative eigenvalue relative to the largest

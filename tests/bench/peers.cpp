@@ -26,6 +26,7 @@
 #include <functional>
 #include <iostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -73,10 +74,16 @@ double median_seconds(int reps, const std::function<void()>& f) {
     return t[t.size() / 2];
 }
 
+// The entries of v, comma-separated: all digits of a double, or 50 digits of a real50.
 template <class V>
 std::string joined(const V& v) {
     std::string s;
-    for (Eigen::Index i = 0; i < v.size(); ++i) s += (i ? "," : "") + fmt::format("{:.17g}", double(v(i)));
+    for (Eigen::Index i = 0; i < v.size(); ++i) {
+        if constexpr (std::is_same_v<typename V::Scalar, kb::real50>)
+            s += (i ? "," : "") + v(i).str(50, std::ios_base::scientific);
+        else
+            s += (i ? "," : "") + fmt::format("{:.17g}", double(v(i)));
+    }
     return s;
 }
 
@@ -141,12 +148,7 @@ int eigen50(char** a) {
     std::cout << fmt::format("seconds={:.6g} residual_ratio={:.3g} orthogonality_ratio={:.3g} lambda={}\n", seconds,
                              double(residual / kb::numerics::factorisation_error<real50>(N, normK)),
                              double(orthogonality / kb::numerics::factorisation_error<real50>(N, real50(1))),
-                             [&] {
-                                 std::string s;
-                                 for (Eigen::Index i = 0; i < eig.values.size(); ++i)
-                                     s += (i ? "," : "") + eig.values(i).str(50, std::ios_base::scientific);
-                                 return s;
-                             }());
+                             joined(eig.values));
     return 0;
 }
 

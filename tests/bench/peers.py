@@ -214,7 +214,7 @@ def main():
     me = os.path.abspath(__file__)
     rows = []
 
-    def measure(task, n, tool, route, cmd_for, compare=None):
+    def measure(task, n, tool, route, cmd_for):
         """Cold: median over fresh processes of one call; warm: median of --reps calls in one process
         (at N = 16000, 2 of each: one call takes seconds there)."""
         big = n >= 16000

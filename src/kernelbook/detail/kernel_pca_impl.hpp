@@ -41,10 +41,7 @@ KpcaSolver KernelPca<T>::choose_solver(Eigen::Index N) const {
         require(p_ != all_components, where,
                 "KpcaSolver::lanczos computes the p leading eigenpairs, so it needs p: give components "
                 "(every component needs the whole spectrum: use KpcaSolver::dense)");
-        require(p_ <= N - 1, where,
-                "{} components were asked for, but N = {} points have at most N − 1 = {} principal "
-                "components (K̃𝟙 = 0); ask for fewer",
-                p_, N, N - 1);
+        require_below_points(N, where);
     }
     return solver_;
 }
@@ -64,7 +61,7 @@ void KernelPca<T>::fit_gram(Matrix<T> K) {
     // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
     // PSD up to rounding, unless the caller opted in.
     T smallest_seen(0);
-    const SymmetricEigen<T> eig = solver_ == KpcaSolver::dense ? dense_eigenpairs() : lanczos_eigenpairs(smallest_seen);
+    const SymmetricEigen<T> eig = solver_ == KpcaSolver::dense ? symmetric_eigen(Kc_) : lanczos_eigenpairs(smallest_seen);
     spectrum_ = eig.values;
     require_definite(solver_ == KpcaSolver::dense ? spectrum_(N - 1) : smallest_seen, spectrum_(0), where);
 
@@ -80,11 +77,6 @@ void KernelPca<T>::fit_gram(Matrix<T> K) {
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
     //! [kpca-fit]
-}
-
-template <class T>
-SymmetricEigen<T> KernelPca<T>::dense_eigenpairs() {
-    return symmetric_eigen(Kc_);
 }
 
 namespace detail {
@@ -139,12 +131,9 @@ SymmetricEigen<T> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
                 p_, solver.num_iterations());
         // The Ritz vectors are orthonormal only to the rounding of the restarts (a few times
         // ncv·ε); a Householder QR makes them orthonormal to c₂·N·ε like the dense route's,
-        // moving each by that much (the signs of R's diagonal are kept, so Q ≈ U).
-        const Matrix<double> ritz = solver.eigenvectors();
-        const Eigen::HouseholderQR<Matrix<double>> qr(ritz);
+        // moving each by that much up to its sign, which the sign rule then decides.
+        const Eigen::HouseholderQR<Matrix<double>> qr(solver.eigenvectors());
         SymmetricEigen<T> out{solver.eigenvalues(), qr.householderQ() * Matrix<double>::Identity(N, p_)};
-        for (Eigen::Index j = 0; j < p_; ++j)
-            if (qr.matrixQR()(j, j) < 0) out.vectors.col(j) = -out.vectors.col(j);
         apply_sign_rule(out.vectors);
         smallest_seen = solver.smallest_ritz_value();
         return out;
@@ -185,15 +174,25 @@ void KernelPca<T>::require_definite(const T& lambda_min, const T& lambda_max, st
     constexpr std::string_view kernel_hint = "; a kernel must give PSD Gram matrices (see chapter 4) — check the "
                                              "kernel and its parameters";
     // λ_min as a multiple of λ_max — meaningful only when λ_max is positive beyond rounding.
-    if (lambda_max > tau_)
+    const T r = relative_negativity(lambda_min, lambda_max, tau_);
+    if (is_finite(r))
         throw error(fmt::format("{}{} = {}·λ_max (rounding explains at most {}){}, or opt in "
                                 "with NonPsdPolicy::keep_positive to use only the components "
                                 "with positive eigenvalues",
-                                head, shown(lambda_min), shown(T(lambda_min / lambda_max)), shown(tau_), kernel_hint));
+                                head, shown(lambda_min), shown(r), shown(tau_), kernel_hint));
     throw error(fmt::format("{}{} and it has no positive eigenvalue (λ_max = {}, not above the rounding "
                             "level {}): K̃ is negative semi-definite{} (NonPsdPolicy::keep_positive "
                             "would leave no component)",
                             head, shown(lambda_min), shown(lambda_max), shown(tau_), kernel_hint));
+}
+
+// p ≤ N − 1: K̃𝟙 = 0 leaves at most N − 1 directions.
+template <class T>
+void KernelPca<T>::require_below_points(Eigen::Index N, std::string_view where) const {
+    require(p_ <= N - 1, where,
+            "{} components were asked for, but N = {} points have at most N − 1 = {} principal "
+            "components (K̃𝟙 = 0); ask for fewer",
+            p_, N, N - 1);
 }
 
 // p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
@@ -205,10 +204,7 @@ void KernelPca<T>::require_components(std::string_view where) const {
             "above the rank tolerance {} (μ_1 = {}): the points coincide in feature space, so there "
             "is no direction of variance",
             shown(tau_), shown(spectrum_(0)));
-    require(p_ <= N - 1, where,
-            "{} components were asked for, but N = {} points have at most N − 1 = {} principal "
-            "components (K̃𝟙 = 0); ask for fewer",
-            p_, N, N - 1);
+    require_below_points(N, where);
     if (p_ > rank_)
         fail(where, "{} components were asked for, but the centred kernel matrix K̃ "
                 "has numerical rank {} (μ_{} = {} is not above the rank "
