@@ -4,6 +4,8 @@
 ///        the non-unique spectral optimum and indefinite spectra, with their companions.
 #include "test_support.hpp"
 
+#include "chapter_support.hpp"
+
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/eckart_young.hpp"
 #include "kernelbook/solve.hpp"
@@ -15,6 +17,8 @@
 using Q = Matrix<rational>;
 using QVector = Vector<rational>;
 
+using kb::test::ch03::spectral_norm_is;
+
 namespace {
 
 /// The sum of λ_j² over the indices not in S, from the integers.
@@ -24,16 +28,6 @@ rational tail(const std::vector<long>& lambda, const kb::IndexList& S) {
         if (std::find(S.begin(), S.end(), static_cast<Eigen::Index>(j)) == S.end())
             sum += rational(lambda[j]) * rational(lambda[j]);
     return sum;
-}
-
-/// ‖R‖₂ = s exactly, for a symmetric R with an eigenvector v of eigenvalue ±s: certified by
-/// R v = ±s v and by the two exact PSD decisions s I − R ⪰ 0, s I + R ⪰ 0 (so every
-/// eigenvalue lies in [−s, s]).
-bool spectral_norm_is(const Q& R, const QVector& v, const rational& s) {
-    const Eigen::Index n = R.rows();
-    const Q I = Q::Identity(n, n);
-    const bool attained = QVector(R * v) == QVector(s * v) || QVector(R * v) == QVector(-s * v);
-    return attained && kb::is_psd_exact(Q(s * I - R)) && kb::is_psd_exact(Q(s * I + R));
 }
 
 /// A random case of the theorem in rationals: n ∈ [2, n_max], p ∈ [1, n − 1], a strictly

@@ -5,22 +5,15 @@
 ///        real50 against those exact values.
 #include "test_support.hpp"
 
+#include "chapter_support.hpp"
+
 #include "kernelbook/eckart_young.hpp"
 #include "kernelbook/exact_psd.hpp"
 
 using Q = Matrix<rational>;
 using QVector = Vector<rational>;
 
-namespace {
-
-/// ‖R‖₂ = s exactly, for a symmetric R with the eigenvector v of eigenvalue s: R v = s v, and
-/// s I − R and s I + R are PSD (decided exactly), so every eigenvalue of R lies in [−s, s].
-bool spectral_norm_is(const Q& R, const QVector& v, const rational& s) {
-    const Q I = Q::Identity(R.rows(), R.cols());
-    return QVector(R * v) == QVector(s * v) && kb::is_psd_exact(Q(s * I - R)) && kb::is_psd_exact(Q(s * I + R));
-}
-
-} // namespace
+using kb::test::ch03::spectral_norm_is;
 
 //! [small-example]
 TEST_CASE("the chapter's small example: G = (40 20 14 / 20 64 34 / 14 34 67)/9 with the spectrum (12 4 3) has "

@@ -35,6 +35,7 @@ template <class T>
 struct Reference {
     Eigen::Index N = 0;
     Vector<T> mu;   // all N eigenvalues of K̃, decreasing (μ_N = 0 up to 10⁻⁹⁵)
+    Matrix<T> U;    // their eigenvectors, column j for mu(j), rounded to T
     Matrix<T> Kc;   // K̃ itself
     T norm;         // ‖K̃‖_F (the norm the bounds below use, ≥ ‖K̃‖₂)
     T max_K;        // max|K|
@@ -53,6 +54,7 @@ Reference<T> reference_of(const Matrix<R>& K) {
     Reference<T> ref;
     ref.N = N;
     ref.mu = kb::convert_matrix<T>(e.values);
+    ref.U = kb::convert_matrix<T>(e.vectors);
     ref.Kc = kb::convert_matrix<T>(Kc);
     ref.norm = kb::convert<T>(R(Kc.norm()));
     ref.max_K = kb::convert<T>(kb::max_abs(K));

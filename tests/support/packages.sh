@@ -11,7 +11,8 @@ set -euo pipefail
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
 # clang: the default compiler of the two commands (it compiles the template-heavy tests about
 # twice as fast as g++: 4 min 49 s against 10 min 6 s for a clean build; docs/README.md,
-# "Build and test budgets"). g++ works as well.
+# "Build and test budgets"). g++ works as well. lld: LLVM's linker, 3× faster than GNU ld
+# on the book's ~60 executables.
 # python3-sklearn (scikit-learn's 8×8 digits, and t-SNE) and dataset-fashion-mnist: the tests
 # that read the real data files (tests/io, chapter 8's experiment pipeline on the digits)
 # and the test of chapter 8's tsne.py; without them those tests are reported Skipped with
@@ -19,7 +20,7 @@ set -euo pipefail
 # packages they bring (55 MB, scipy and numpy included) took 2 s, installing them 54 s of
 # wall time (12 s CPU). The tests that read the files take 2.6 s (the readers 1.3 s, the
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
-need=(cmake g++ clang make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
+need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
       python3-sklearn dataset-fashion-mnist)
 if [ "${1:-test}" = book ]; then
