@@ -10,7 +10,7 @@ set -euo pipefail
 # python3: the generators of the book's pages (docs/tools/*.py, standard library only).
 # chromium: the browser test opens every page of the HTML book headless (tests/browser).
 # clang: the default compiler of the two commands (it compiles the template-heavy tests about
-# twice as fast as g++: 4 min 49 s against 10 min 6 s for a clean build; docs/README.md,
+# twice as fast as g++: 4 min 49 s against 10 min 6 s for a clean build, measured before the unity build; docs/README.md,
 # "Build and test budgets"). g++ works as well. lld: LLVM's linker, 3× faster than GNU ld
 # on the book's ~60 executables.
 # python3-sklearn (scikit-learn's 8×8 digits, and t-SNE) and dataset-fashion-mnist: the tests
