@@ -44,21 +44,16 @@ Matrix<T> center_columns(const Matrix<T>& X) {
     return X.rowwise() - detail::column_means(X, "center_columns");
 }
 
-/// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as
-///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$.
-///        K is taken by value: passed as `std::move(K)`, it is centred in place.
-/// \throws kb::error if K is not square or not finite.
-/// \see \ref ch06-centred-gram "Chapter 6, §6.3", \ref ch02-distances "Chapter 2, §4"
+/// \cond INTERNAL
+namespace detail {
+/// K̃ = JKJ in place, from the column means of K and their mean: kb::double_center after its
+/// checks, and kernel PCA's fit, which has the means already (kb::KernelCentering) and knows
+/// whether K is exactly symmetric (a Gram matrix of kb::gram is, by construction).
 template <class T>
-Matrix<T> double_center(Matrix<T> K) {
-    require_square(K, "double_center", "K");
-    require_finite(K, "double_center", "K");
-    const T N(K.rows());
+Matrix<T> double_center_from_means(Matrix<T> K, const RowVector<T>& col_mean, const T& grand_mean, bool symmetric) {
     //! [double-centre]
     // K̃ = J K J: subtract row and column means, add back the grand mean.
-    const RowVector<T> col_mean = K.colwise().sum() / N;
-    const T grand_mean = col_mean.sum() / N;
-    if (detail::exactly_symmetric(K)) {
+    if (symmetric) {
         // A symmetric K gets a symmetric K̃ to the last bit: its row means are its column
         // means, and k̄_i + k̄_j is summed in one operation (addition commutes exactly), so
         // K̃(i,j) and K̃(j,i) are the same rounded number and the eigensolver's symmetry
@@ -70,12 +65,30 @@ Matrix<T> double_center(Matrix<T> K) {
     }
     Vector<T> row_mean = Vector<T>::Zero(K.rows());
     for (Eigen::Index j = 0; j < K.cols(); ++j) row_mean += K.col(j); // column by column: storage order
-    row_mean /= N;
+    row_mean /= T(K.rows());
     K.colwise() -= row_mean;
     K.rowwise() -= col_mean;
     K.array() += grand_mean;
     return K;
     //! [double-centre]
+}
+} // namespace detail
+/// \endcond
+
+/// \brief Double centring \f$\Kc = JKJ\f$ of a square matrix, in O(N²) as
+///        \f$\Kc_{ij} = K_{ij} - \bar K_{i\cdot} - \bar K_{\cdot j} + \bar K_{\cdot\cdot}\f$.
+///        K is taken by value: passed as `std::move(K)`, it is centred in place.
+/// \throws kb::error if K is not square or not finite.
+/// \see \ref ch06-centred-gram "Chapter 6, §6.3", \ref ch02-distances "Chapter 2, §4"
+template <class T>
+Matrix<T> double_center(Matrix<T> K) {
+    require_square(K, "double_center", "K");
+    require_finite(K, "double_center", "K");
+    const T N(K.rows());
+    const RowVector<T> col_mean = K.colwise().sum() / N; // k̄_j, the column means
+    const T grand_mean = col_mean.sum() / N;             // k̄, their mean
+    const bool symmetric = detail::exactly_symmetric(K);
+    return detail::double_center_from_means(std::move(K), col_mean, grand_mean, symmetric);
 }
 
 /// \brief The training statistics that centre kernel values in the feature space: the column

@@ -71,7 +71,7 @@ public:
         // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
         Matrix<T> K = detail::kernel_values(k, X);
         require_kernel_values(K, "KernelPca", "k(x_i, x_j)");
-        fit_gram(std::move(K));
+        fit_gram(std::move(K), true);
         //! [kpca-gram]
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
         kernel_.emplace(std::move(k));
@@ -95,7 +95,7 @@ public:
         : p_(components), policy_(policy), solver_(solver) {
         require_components_argument();
         require_gram(K);
-        fit_gram(K);
+        fit_gram(K, detail::exactly_symmetric(K));
     }
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
@@ -148,7 +148,8 @@ private:
     }
     // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
     void require_gram(const Matrix<T>& K) const;
-    void fit_gram(Matrix<T> K); // K: checked by the constructor that calls it
+    // K: checked by the constructor that calls it, which says whether K is exactly symmetric.
+    void fit_gram(Matrix<T> K, bool symmetric);
     // The route: lanczos or dense, from solver_, the type, N and p.
     KpcaSolver choose_solver(Eigen::Index N) const;
     // The p leading eigenpairs of K̃ (values decreasing, vectors with the sign rule) and the

@@ -47,7 +47,7 @@ KpcaSolver KernelPca<T>::choose_solver(Eigen::Index N) const {
 }
 
 template <class T>
-void KernelPca<T>::fit_gram(Matrix<T> K) {
+void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     using std::sqrt;
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
@@ -57,7 +57,8 @@ void KernelPca<T>::fit_gram(Matrix<T> K) {
     // K̃ = J K J, and the training statistics that centre new kernel rows.
     centering_.emplace(K);
     tau_ = psd_rounding_tolerance<T>(N, T(N) * max_abs(K));
-    Kc_ = double_center(std::move(K)); // in place: one N×N matrix
+    // In place (one N×N matrix), from the column means just computed; K was checked by the caller.
+    Kc_ = detail::double_center_from_means(std::move(K), centering_->column_mean(), centering_->grand_mean(), symmetric);
     // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
     // PSD up to rounding, unless the caller opted in.
     T smallest_seen(0);
