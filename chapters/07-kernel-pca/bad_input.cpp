@@ -226,18 +226,11 @@ TEST_CASE("the Lanczos route refuses a multiprecision model - a model without p 
 
 TEST_CASE("the Lanczos route refuses a K~ with a clearly negative eigenvalue: a Ritz value below -tau is its proof "
           "[zhu:def4]") {
-    // K = Σ_k λ_k h_k h_kᵀ/‖h_k‖² over the Helmert vectors h_k (orthogonal, ⊥ 𝟙, so K̃ = K), N = 40:
-    // eigenvalues 39, 38, …, 1 with λ₁₀ = −30 in place of 30.
+    // helmert_kernel, N = 40: K̃ = K with the eigenvalues 39, 38, …, 1, and λ₁₀ = −30 in place of 30.
     const Eigen::Index N = 40;
-    Matrix<double> K = Matrix<double>::Zero(N, N);
-    for (Eigen::Index k = 1; k < N; ++k) {
-        Vector<double> h = Vector<double>::Zero(N);
-        h.head(k).setOnes();
-        h(k) = -double(k);
-        const double lambda = k == 10 ? -30.0 : double(N - k);
-        K += lambda / double(k * (k + 1)) * h * h.transpose();
-    }
-    K = (K + K.transpose()) / 2;
+    std::vector<long> lambda;
+    for (long k = 1; k < N; ++k) lambda.push_back(k == 10 ? -30 : N - k);
+    const Matrix<double> K = kb::convert_matrix<double>(helmert_kernel(lambda));
     CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos),
                          doctest::Contains("is not positive semi-definite: its smallest eigenvalue is at most -"),
                          kb::error);

@@ -354,4 +354,19 @@ Matrix<T> centred_features(const kb::PolynomialFeatureMap<T>& fm, const Matrix<T
     return Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
 }
 
+// K = Σ_k λ_k h_k h_kᵀ / (k(k+1)) with the Helmert vectors h_k = (1, …, 1, −k, 0, …, 0)
+// (k ones): pairwise orthogonal, orthogonal to 𝟙, ‖h_k‖² = k(k+1). So K𝟙 = 0, K̃ = K, and
+// the eigenvalues of K̃ are exactly λ_1, …, λ_{N−1} and 0 — ties and negative ones included.
+inline Matrix<kb::rational> helmert_kernel(const std::vector<long>& lambda) {
+    const Eigen::Index N = static_cast<Eigen::Index>(lambda.size()) + 1;
+    Matrix<kb::rational> K = Matrix<kb::rational>::Zero(N, N);
+    for (Eigen::Index k = 1; k < N; ++k) {
+        Vector<kb::rational> h = Vector<kb::rational>::Zero(N);
+        h.head(k).setOnes();
+        h(k) = kb::rational(-k);
+        K += kb::rational(lambda[static_cast<std::size_t>(k - 1)], k * (k + 1)) * h * h.transpose();
+    }
+    return K;
+}
+
 } // namespace kb::test::ch07

@@ -498,21 +498,6 @@ TEST_CASE_TEMPLATE("Gallier's projection needs exactly one factor sigma_k^-1: no
 
 namespace {
 
-// K = Σ_k λ_k h_k h_kᵀ / (k(k+1)) with the Helmert vectors h_k = (1, …, 1, −k, 0, …, 0)
-// (k ones): pairwise orthogonal, orthogonal to 𝟙, ‖h_k‖² = k(k+1). So K𝟙 = 0, K̃ = K, and
-// the eigenvalues of K̃ are exactly λ_1, …, λ_{N−1} and 0 — ties included.
-Matrix<Q> helmert_kernel(const std::vector<long>& lambda) {
-    const Eigen::Index N = static_cast<Eigen::Index>(lambda.size()) + 1;
-    Matrix<Q> K = Matrix<Q>::Zero(N, N);
-    for (Eigen::Index k = 1; k < N; ++k) {
-        Vector<Q> h = Vector<Q>::Zero(N);
-        h.head(k).setOnes();
-        h(k) = Q(-k);
-        K += Q(lambda[static_cast<std::size_t>(k - 1)], k * (k + 1)) * h * h.transpose();
-    }
-    return K;
-}
-
 // The exact projector on the span of the first p Helmert vectors.
 Matrix<Q> helmert_projector(Eigen::Index N, Eigen::Index p) {
     Matrix<Q> P = Matrix<Q>::Zero(N, N);
@@ -656,6 +641,12 @@ kb::test::Bound<double> route_eigenvalue_bound(const Reference<double>& ref, con
                 kb::test::one_pass<double>(X.cols() + 3, double(N) * (gamma * S_max + 1)));
 }
 
+// A projector on the top p eigenvectors moves by a perturbation over the gap μ_p − μ_{p+1}
+// (Davis–Kahan), twice: K̃'s rounding and the solver's.
+kb::test::Bound<double> route_projector_bound(const kb::test::Bound<double>& eig_bound, double gap) {
+    return {2 * eig_bound.value / gap, eig_bound.kind + ", ×2/gap", eig_bound.n, eig_bound.scale};
+}
+
 } // namespace
 
 //! [lanczos-law]
@@ -668,9 +659,7 @@ TEST_CASE("the Lanczos route gives the p leading eigenvalues and the top-p subsp
         const Eigen::Index p = any_well_posed_p(ref);
         const double gamma = double(c.g) / 4;
         const kb::test::Bound<double> eig_bound = route_eigenvalue_bound(ref, c.X, gamma);
-        // A projector moves by the perturbation over the gap (Davis–Kahan), twice: K̃'s rounding and the solver's.
-        const kb::test::Bound<double> projector_bound{2 * eig_bound.value / ref.gap(p), eig_bound.kind + ", ×2/gap",
-                                                      eig_bound.n, eig_bound.scale};
+        const kb::test::Bound<double> projector_bound = route_projector_bound(eig_bound, ref.gap(p));
         // The reference projector from the real100 eigenvectors rounded to double: its own
         // rounding, at most (p + 2)·ε per entry (Σ_k |u_ik·u_jk| ≤ 1), is below the bound,
         // which is at least 2·c₂·N·ε·‖K̃‖/gap ≥ 2·c₂·N·ε.
@@ -692,7 +681,7 @@ TEST_CASE("the Lanczos route gives the p leading eigenvalues and the top-p subsp
 //! [lanczos-law]
 
 TEST_CASE("the route comparison catches an eigenvalue that a partial solver skipped: mu_(j+1) in place of mu_j "
-          "exceeds the bound [zhu:alg8]") {
+          "and its eigenvector in place of u_j exceed the bounds [zhu:alg8]") {
     // Eight distinct points on a line, Gaussian γ = 1/4: μ₁ > μ₂ > μ₃ well apart.
     const IntMatrix Xi = (IntMatrix(8, 1) << -7, -5, -2, 0, 1, 4, 6, 9).finished();
     const auto k = kb::GaussianKernel<double>::from_gamma(0.25);
@@ -704,6 +693,15 @@ TEST_CASE("the route comparison catches an eigenvalue that a partial solver skip
     Vector<double> skipped = kp.eigenvalues();
     skipped(1) = ref.mu(2); // μ₂ missed: the solver's second value is μ₃
     KB_CHECK_EXCEEDS((skipped - ref.mu.head(3)).cwiseAbs().maxCoeff(), bound, "μ₂ skipped");
+    // The same for the subspace: u₃ in place of u₂ moves the top-3 projector by far more than its bound.
+    const auto projector_bound = route_projector_bound(bound, ref.gap(3));
+    const Matrix<double> P_ref = ref.U.leftCols(3) * ref.U.leftCols(3).transpose();
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(kp.eigenvectors() * kp.eigenvectors().transpose() - P_ref)),
+                    projector_bound, "U Uᵀ");
+    Matrix<double> U_skipped(ref.N, 3); // u₂ missed: the solver's vectors are u₁, u₃, u₄
+    U_skipped << ref.U.col(0), ref.U.col(2), ref.U.col(3);
+    KB_CHECK_EXCEEDS(kb::max_abs(Matrix<double>(U_skipped * U_skipped.transpose() - P_ref)), projector_bound,
+                     "u₂ skipped");
 }
 
 TEST_CASE("the route is chosen by size: Lanczos in double with p given N >= 200 and 4p <= N and dense otherwise "
