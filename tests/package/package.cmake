@@ -102,3 +102,16 @@ run("building the consumer" ${CMAKE_COMMAND} --build ${consumer_build})
 # 5. Run it: it checks its results itself and exits non-zero on a wrong one.
 run("running the consumer" ${consumer_build}/consumer)
 message(STATUS "the consumer, built against the installed package:\n${out}")
+
+# 6. The installed command runs on a file: PCA of the numbers 0, 2, 4 (one column) has the one
+#    axis v = (1) and the scores −2, 0, 2, exact in double.
+if(NOT EXISTS ${prefix}/bin/kernelbook)
+  message(FATAL_ERROR "the install has no bin/kernelbook")
+endif()
+file(WRITE ${KB_WORK}/line.csv "x\n0\n2\n4\n")
+execute_process(COMMAND ${prefix}/bin/kernelbook pca ${KB_WORK}/line.csv
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "pc1\n-2\n0\n2\n")
+  message(FATAL_ERROR "the installed kernelbook pca gave exit code ${rc} and\n${out}${err}")
+endif()
+message(STATUS "the installed command: kernelbook pca gives the scores -2, 0, 2")

@@ -22,7 +22,7 @@ set -euo pipefail
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
 need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
-      python3-sklearn dataset-fashion-mnist)
+      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath)
 if [ "${1:-test}" = book ]; then
   # python3-matplotlib: the figures (figures/); the experiment of chapter 8 uses the data
   # sets above.

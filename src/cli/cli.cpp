@@ -1,0 +1,284 @@
+/// \file cli.cpp
+/// \brief The command line of `kernelbook`: the subcommands and their options (CLI11), the
+///        reading of the input files, the choice of precision, --verify, the output and the
+///        report, and the exit codes.
+#include "cli/cli.hpp"
+
+#include "cli/command.hpp"
+
+#include "kernelbook/spectral.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace kb::cli {
+namespace {
+
+const char* const precisions_help =
+    "double (default), 50 or 100 (decimal digits, MPFR), or exact (rational arithmetic: certify only, "
+    "since the other methods need eigenvalues and square roots, which are irrational)";
+
+void add_common(CLI::App* sub, Options& o, bool components) {
+    if (components)
+        sub->add_option("-p,--components", o.components,
+                        "number of components P to keep (default: every one above the rank tolerance; for kpca at most 10)")
+            ->check(CLI::PositiveNumber);
+    sub->add_option("--precision", o.precision, precisions_help)
+        ->check(CLI::IsMember({"double", "50", "100", "exact"}));
+    sub->add_option("-o,--out", o.out, "write the output CSV to FILE (default: standard output)");
+    sub->add_option("--report", o.report,
+                    "write the verification report to FILE, or to standard output with '-' (then give --out)");
+    sub->add_option("--report-format", o.report_format, "text (default) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    sub->add_flag("--verify", o.verify,
+                  "compute everything again in 100-digit arithmetic and report the digits of agreement of each output "
+                  "column");
+}
+
+std::string example(const std::string& lines) { return "\nExamples:\n" + lines; }
+
+// The output and the report go to files or to `out`; a file that cannot be written is a data error.
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    std::ofstream f(path, std::ios::binary);
+    if (!f) throw data_error(fmt::format("{}: cannot open the file for writing; check the directory and its permissions", path));
+    write(f);
+    f.flush();
+    if (!f) throw data_error(fmt::format("{}: writing failed (is the disk full?)", path));
+}
+
+template <class T>
+Json verify_section(const Outcome& result, const Outcome& reference) {
+    const Matrix<real100>& A = *result.values;
+    const Matrix<real100>& R = *reference.values;
+    Json v;
+    v["reference"] = "the same command in real100 (100 significant digits)";
+    if (A.rows() != R.rows() || A.cols() != R.cols()) {
+        v["comparable"] = false;
+        v["why"] = fmt::format("the real100 run kept {} columns, this run {}: the rank decision differs between the "
+                               "precisions (an eigenvalue near the tolerance)",
+                               R.cols(), A.cols());
+        return v;
+    }
+    const Matrix<real100> aligned = align_signs(A, R);
+    Json digits = Json::array();
+    Json flipped = Json::array();
+    double worst = std::numeric_limits<double>::infinity();
+    for (Eigen::Index j = 0; j < A.cols(); ++j) {
+        const real100 scale = R.col(j).cwiseAbs().maxCoeff();
+        double d = decimal_digits<real100>();
+        for (Eigen::Index i = 0; i < A.rows(); ++i) d = std::min(d, digits_of_agreement(aligned(i, j), R(i, j), scale));
+        digits.push_back(std::round(d * 10) / 10);
+        worst = std::min(worst, d);
+        if (aligned(0, j) != A(0, j) || (A.rows() > 1 && aligned(1, j) != A(1, j))) flipped.push_back(j + 1);
+    }
+    v["what"] = "per output column: min over its rows of −log10(|value − reference| / max|reference column|)";
+    v["digits_per_column"] = digits;
+    v["min_digits"] = A.cols() ? std::round(worst * 10) / 10 : 0.0;
+    v["precision_digits"] = decimal_digits<T>();
+    v["sign_flipped_columns"] = flipped;
+    return v;
+}
+
+// --verify repeats the whole method in real100: about N³ operations in software arithmetic,
+// 6.6 s for kernel PCA at N = 200 on one core (measured), hours at a few thousand.
+constexpr Eigen::Index verify_max_rows = 300;
+
+template <class T>
+Outcome run_with_verify(const Options& o, const Inputs& in, Progress& progress) {
+    if (o.verify && in.data.rows() > verify_max_rows)
+        throw usage_error(fmt::format("--verify repeats the whole computation in 100-digit arithmetic, about N³ "
+                                      "operations in software arithmetic: too slow for {} rows (seconds at 200 rows, hours at a few thousand). Verify on a subset of at most "
+                                      "{} rows (e.g. head -n {} {}), or run --precision 50 without --verify",
+                                      in.data.rows(), verify_max_rows, verify_max_rows + 1, in.data.source));
+    Outcome result = run_in<T>(o, in, progress, o.verify);
+    if (o.verify) {
+        progress.stage("--verify: the same in real100");
+        Outcome reference = run_in<real100>(o, in, progress, true);
+        result.report["verify"] = verify_section<T>(result, reference);
+    }
+    result.values.reset();
+    return result;
+}
+
+int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enabled) {
+    if (o.precision == "exact" && o.command != "certify")
+        throw usage_error(fmt::format("--precision exact: {} needs eigenvalues and square roots, which are irrational in "
+                                      "general; use --precision 50 or 100 (exact arithmetic is for certify)",
+                                      o.command));
+    if (o.verify && o.precision == "100")
+        throw usage_error("--verify compares with a 100-digit run, and --precision 100 is that run already; use "
+                          "--verify with --precision double or 50");
+    if (o.report == "-" && o.out.empty() && o.command != "certify")
+        throw usage_error("--report - and the output CSV would both go to standard output; give --out FILE, or "
+                          "--report FILE");
+    if (!o.kernel_text.empty()) o.kernel = parse_kernel_spec(o.kernel_text);
+
+    // A file that cannot be read or parsed is a data error (its message names file, line and column).
+    const auto read = [](const std::string& path) {
+        try {
+            return io::read_csv(path);
+        } catch (const error& e) {
+            throw data_error(e.what());
+        }
+    };
+    Inputs in;
+    in.data = read(o.data);
+    if (!o.transform.empty()) in.fresh = read(o.transform);
+
+    Progress progress(err, progress_enabled, o.command);
+    Outcome result;
+    if (o.command == "certify")
+        result = run_certify(o, in, progress);
+    else if (o.precision == "double")
+        result = run_with_verify<double>(o, in, progress);
+    else if (o.precision == "50")
+        result = run_with_verify<real50>(o, in, progress);
+    else
+        result = run_with_verify<real100>(o, in, progress);
+
+    const auto write_csv = [&](std::ostream& os) {
+        for (std::size_t j = 0; j < result.columns.size(); ++j) os << (j ? "," : "") << result.columns[j];
+        os << '\n';
+        result.write_rows(os);
+    };
+    if (o.command == "certify") {
+        if (o.report != "-") out << result.summary;
+        if (!o.out.empty() && result.write_rows) write_file(o.out, write_csv);
+    } else if (o.out.empty()) {
+        write_csv(out);
+    } else {
+        progress.stage("writing " + o.out);
+        write_file(o.out, write_csv);
+    }
+    if (!o.report.empty()) {
+        const std::string text = o.report_format == "json" ? result.report.dump(2) + "\n" : render_text(result.report);
+        if (o.report == "-")
+            out << text;
+        else
+            write_file(o.report, [&](std::ostream& os) { os << text; });
+    }
+    progress.done();
+    out.flush();
+    return result.exit;
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool progress) {
+    Options o;
+    CLI::App app{"kernelbook — the book's methods on your own data: PCA, classical MDS, kernel PCA, the exact "
+                 "explicit feature map and PSD certificates, in double, 50 or 100 digits or exact arithmetic, with a "
+                 "report of what was checked.\nInput: CSV, comma-separated numbers, one point (or matrix row) per line, "
+                 "with or without a header row.\nExit codes: 0 success, 2 usage error, 3 unreadable or invalid data, "
+                 "4 a mathematical refusal (not PSD, rank below P, κ beyond the precision; certify: refuted), "
+                 "5 certify undecided.",
+                 "kernelbook"};
+    app.require_subcommand(1);
+    app.footer(kernel_spec_help());
+
+    CLI::App* pca = app.add_subcommand("pca", "principal component analysis: the scores of the points (chapter 1)");
+    pca->add_option("DATA", o.data, "N×q data, one point per row")->required();
+    pca->add_option("--transform", o.transform, "also a CSV of new points: output their scores instead");
+    add_common(pca, o, true);
+    pca->footer(example("  kernelbook pca -p 2 --report - --out scores.csv data.csv\n"
+                        "  kernelbook pca --precision 50 --verify --report report.json --report-format json data.csv"));
+
+    CLI::App* mds = app.add_subcommand("mds", "classical multidimensional scaling: coordinates from a distance or Gram matrix (chapter 2)");
+    mds->add_option("MATRIX", o.data, "N×N matrix")->required();
+    auto* kind = mds->add_option_group("input", "what the matrix holds (one of)");
+    bool distances = false, squared = false, gram_flag = false;
+    kind->add_flag("--distances", distances, "dissimilarities d_ij (symmetric, zero diagonal, ≥ 0)");
+    kind->add_flag("--squared-distances", squared, "squared dissimilarities d_ij²");
+    kind->add_flag("--gram", gram_flag, "a symmetric Gram matrix B, used as given");
+    kind->require_option(1);
+    add_common(mds, o, true);
+    mds->footer(example("  kernelbook mds --distances -p 2 cities.csv\n"
+                        "  kernelbook mds --gram --precision 100 --report - --out coords.csv B.csv"));
+
+    CLI::App* kpca = app.add_subcommand("kpca", "kernel PCA: the scores of the points in the feature space (chapter 7)");
+    kpca->add_option("DATA", o.data, "N×q data, one point per row")->required();
+    kpca->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
+    kpca->add_option("--transform", o.transform, "also a CSV of new points: output their scores instead");
+    add_common(kpca, o, true);
+    kpca->footer(example("  kernelbook kpca --kernel gaussian:sigma=2 -p 3 data.csv\n"
+                         "  kernelbook kpca --kernel polynomial:degree=3,c=1 --transform new.csv --report - --out y.csv data.csv\n") +
+                 "\n" + kernel_spec_help());
+
+    CLI::App* map = app.add_subcommand("map", "the exact explicit feature map φ(z) = K^(−1/2) k_z (chapter 8)");
+    map->add_option("DATA", o.data, "N×q training points, one per row")->required();
+    map->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
+    map->add_option("--transform", o.transform, "also a CSV of new points: output their features instead");
+    map->add_flag("--centered", o.centered, "output the centred features ψ(z) = φ(z) − (1/N)Σ φ(x_n)");
+    map->add_option("--rank-tolerance", o.rank_tolerance,
+                    "use K^(+1/2) over the eigenvalues of K above this absolute tolerance (for a singular K)");
+    add_common(map, o, false);
+    map->footer(example("  kernelbook map --kernel k2:degree=9 --transform test.csv --out features.csv train.csv\n"
+                        "  kernelbook map --kernel gaussian:gamma=0.5 --precision 50 --report - --out phi.csv data.csv\n") +
+                "\n" + kernel_spec_help());
+
+    CLI::App* certify = app.add_subcommand("certify", "is the Gram matrix PSD? proven, refuted with a witness, or undecided (chapter 4)");
+    certify->add_option("FILE", o.data, "N×q data (with --kernel) or an N×N matrix (with --gram)")->required();
+    auto* what = certify->add_option_group("matrix", "the matrix to certify (one of)");
+    what->add_option("--kernel", o.kernel_text, "the Gram matrix of this kernel on the points of FILE");
+    what->add_flag("--gram", o.certify_gram, "FILE is the matrix itself");
+    what->require_option(1);
+    certify->add_option("-o,--out", o.out, "write the witness c (refuted) to FILE as a CSV column");
+    certify->add_option("--report", o.report, "write the report to FILE, or '-' for standard output");
+    certify->add_option("--report-format", o.report_format, "text (default) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    certify->footer(example("  kernelbook certify --kernel polynomial:degree=2,c=1 points.csv\n"
+                            "  kernelbook certify --gram --report - --report-format json K.csv\n") +
+                    "Arithmetic: exact rationals (each decimal is the fraction it denotes); 50-digit intervals for "
+                    "gaussian and laplacian.\nExit codes: 0 proven PSD, 4 refuted, 5 undecided, 2 and 3 as above.\n\n" +
+                    kernel_spec_help());
+
+    // A misspelt subcommand: CLI11 would only say that one is required.
+    if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && std::string(" pca mds kpca map certify ").find(" " + args[1] + " ") == std::string::npos) {
+        err << "kernelbook: unknown subcommand '" << args[1]
+            << "'; the subcommands are pca, mds, kpca, map, certify\nRun 'kernelbook --help' for usage.\n";
+        return usage;
+    }
+    std::vector<const char*> argv;
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    try {
+        app.parse(static_cast<int>(argv.size()), argv.data());
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e, out, err);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e, out, err);
+    } catch (const CLI::ParseError& e) {
+        std::string sub;
+        for (const CLI::App* s : app.get_subcommands()) sub = s->get_name();
+        err << "kernelbook: " << e.what() << "\nRun 'kernelbook " << (sub.empty() ? "" : sub + " ") << "--help' for usage.\n";
+        return usage;
+    }
+    for (const CLI::App* s : app.get_subcommands()) o.command = s->get_name();
+    if (o.command == "mds") o.mds_input = distances ? "distances" : squared ? "squared-distances" : "gram";
+
+    try {
+        return execute(o, out, err, progress);
+    } catch (const usage_error& e) {
+        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        return usage;
+    } catch (const data_error& e) {
+        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        return bad_data;
+    } catch (const error& e) {
+        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        return refusal;
+    } catch (const std::bad_alloc&) {
+        err << "kernelbook " << o.command << ": out of memory; the method needs a few N×N matrices in the chosen "
+                                             "precision — use fewer points or --precision double\n";
+        return refusal;
+    } catch (const std::exception& e) {
+        err << "kernelbook " << o.command << ": internal error: " << e.what()
+            << "\nThis is a bug in kernelbook; please report it with the command line.\n";
+        return internal;
+    }
+}
+
+} // namespace kb::cli

@@ -1,0 +1,49 @@
+#pragma once
+/// \file errors.hpp
+/// \brief The exit codes of the `kernelbook` command and the two errors it tells apart from the
+///        library's own refusals (kb::error): a wrong command line, and unusable data.
+
+#include "kernelbook/error.hpp"
+
+#include <string>
+
+namespace kb::cli {
+
+/// \brief The exit codes of `kernelbook`: what a script can rely on.
+enum exit_code : int {
+    success = 0,     ///< the command did what was asked (certify: the matrix is proven PSD)
+    internal = 1,    ///< an unexpected failure (a bug: please report it with the command line)
+    usage = 2,       ///< the command line is wrong (an unknown option, a bad --kernel, a missing file name)
+    bad_data = 3,    ///< an input file is unreadable or invalid (not a number, ragged rows, NaN, asymmetry, …)
+    refusal = 4,     ///< a mathematical refusal: not PSD, rank below the components asked for, κ beyond the precision
+    undecided = 5    ///< certify only: interval arithmetic could not decide whether the matrix is PSD
+};
+
+/// \brief A wrong command line (exit code 2).
+class usage_error : public error {
+public:
+    /// \brief The message says what is wrong and what to write instead.
+    explicit usage_error(const std::string& message) : error(message) {}
+};
+
+/// \brief An input file that cannot be used as the data the command needs (exit code 3).
+class data_error : public error {
+public:
+    /// \brief The message names the file (and line and column where there is one).
+    explicit data_error(const std::string& message) : error(message) {}
+};
+
+/// \brief Runs `check` and turns a kb::error it throws into a kb::cli::data_error (the
+///        library's input checks, applied to a file the user gave, are data errors).
+template <class F>
+void as_data_error(const std::string& file, F&& check) {
+    try {
+        check();
+    } catch (const data_error&) {
+        throw;
+    } catch (const error& e) {
+        throw data_error(file + ": " + e.what());
+    }
+}
+
+} // namespace kb::cli

@@ -1,0 +1,428 @@
+#pragma once
+/// \file methods.hpp
+/// \brief The subcommands pca, mds, kpca and map of the `kernelbook` command, over any floating
+///        scalar type: read the input in that type, run the book's method, check the result
+///        against the bounds of the book's numerics policy (numerics.hpp), and report.
+
+#include "cli/command.hpp"
+
+#include "kernelbook/explicit_map.hpp"
+#include "kernelbook/kernel_pca.hpp"
+#include "kernelbook/mds.hpp"
+#include "kernelbook/numerics.hpp"
+#include "kernelbook/pca.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+namespace kb::cli {
+namespace detail {
+
+/// The table as a matrix in T; a value that does not fit in T is a data error.
+template <class T>
+Matrix<T> load(const io::CsvTable& table) {
+    Matrix<T> A;
+    as_data_error(table.source, [&] { A = io::to_matrix<T>(table); });
+    return A;
+}
+
+template <class T>
+void require_rows(const Matrix<T>& A, Eigen::Index n, const io::CsvTable& table, std::string_view what) {
+    if (A.rows() < n)
+        throw data_error(fmt::format("{}: {} row(s) of data, but {} needs at least {} points", table.source, A.rows(),
+                                     what, n));
+}
+
+/// New points for --transform, with as many columns as the training data.
+template <class T>
+Matrix<T> load_fresh(const Inputs& in) {
+    Matrix<T> Z = load<T>(*in.fresh);
+    if (Z.cols() != in.data.cols())
+        throw data_error(fmt::format("{}: the new points have {} column(s), but the training data {} have {}",
+                                     in.fresh->source, Z.cols(), in.data.source, in.data.cols()));
+    return Z;
+}
+
+inline Json input_section(const io::CsvTable& t) {
+    Json j;
+    j["file"] = t.source;
+    j["rows"] = t.rows();
+    j["columns"] = t.cols();
+    j["header"] = t.header.empty() ? Json(nullptr) : Json(t.header);
+    return j;
+}
+
+template <class T>
+Json precision_section() {
+    Json j;
+    j["type"] = scalar_name<T>();
+    j["decimal_digits"] = decimal_digits<T>();
+    j["epsilon"] = number(epsilon<T>());
+    return j;
+}
+
+/// ‖AᵀA − I‖_max: how far the columns of A are from orthonormal.
+template <class T>
+T orthonormality_error(const Matrix<T>& A) {
+    const Matrix<T> G = A.transpose() * A - Matrix<T>::Identity(A.cols(), A.cols());
+    return G.cwiseAbs().maxCoeff();
+}
+
+/// max_j ‖M u_j − μ_j u_j‖₂: the eigen-residual of the columns of U.
+template <class T>
+T eigen_residual(const Matrix<T>& M, const Matrix<T>& U, const Vector<T>& mu) {
+    T worst(0);
+    for (Eigen::Index j = 0; j < U.cols(); ++j) {
+        const T r = (M * U.col(j) - mu(j) * U.col(j)).norm();
+        if (r > worst) worst = r;
+    }
+    return worst;
+}
+
+template <class T>
+Outcome finish(std::string prefix, Matrix<T> values, Json report, bool keep_values) {
+    Outcome o;
+    for (Eigen::Index j = 0; j < values.cols(); ++j) o.columns.push_back(prefix + std::to_string(j + 1));
+    if (keep_values) o.values = values.template cast<real100>();
+    o.report = std::move(report);
+    o.write_rows = [V = std::move(values)](std::ostream& os) {
+        std::string line;
+        for (Eigen::Index i = 0; i < V.rows(); ++i) {
+            line.clear();
+            for (Eigen::Index j = 0; j < V.cols(); ++j) {
+                if (j) line += ',';
+                line += number(V(i, j));
+            }
+            line += '\n';
+            os << line;
+        }
+    };
+    return o;
+}
+
+/// Every check must pass: a result that fails its own check is refused, not printed.
+inline void require_checks(const Json& report) {
+    for (const Json& c : report["checks"])
+        if (!c.value("passed", false))
+            throw error(fmt::format("{}: the result failed its check '{}' ({} = {} > bound {}); it is not written. "
+                                    "Run again with --precision 50 or 100",
+                                    report.value("command", std::string("kernelbook")), c.value("check", ""),
+                                    c.value("measures", ""), c.value("value", ""), c.value("bound", "")));
+}
+
+template <class T>
+Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const Matrix<T> A = load<T>(in.data);
+    require_rows(A, 2, in.data, "PCA");
+    const Eigen::Index N = A.rows(), q = A.cols();
+    progress.stage("PCA: centring and the thin SVD");
+    const Pca<T> pca(A, o.components > 0 ? o.components : all_components);
+    const Eigen::Index p = pca.components();
+
+    Json r;
+    r["command"] = "pca";
+    r["input"] = input_section(in.data);
+    r["precision"] = precision_section<T>();
+    r["method"] = "PCA: μ = column means, X = A − 𝟙μ, thin SVD X = UΣVᵀ; scores P = X V_p; each axis "
+                  "signed so that its largest entry in absolute value is positive (the book's sign rule)";
+    r["components"] = p;
+    r["rank"] = pca.rank();
+    r["rank_tolerance"] = number(pca_rank_tolerance(N, q, pca.total_scatter()));
+    r["mean"] = numbers(pca.mean());
+    r["eigenvalues"] = {{"what", "λ_j: all eigenvalues of the scatter matrix XᵀX (= σ_j², the squared singular "
+                                 "values of X), decreasing"},
+                        {"values", numbers(pca.spectrum())}};
+    r["variances"] = {{"what", "λ_j/(N − 1): the sample variance along each kept axis"},
+                      {"values", numbers(pca.variances())}};
+    r["explained_variance_ratio"] = numbers(pca.explained_variance_ratio());
+    r["explained_variance_kept"] = number(T(pca.explained_variance_ratio().sum()));
+    r["loadings"] = Json::array();
+    for (Eigen::Index j = 0; j < p; ++j) r["loadings"].push_back(numbers(pca.loadings().col(j)));
+    r["dropped"] = p < std::min(N - 1, q)
+                       ? fmt::format("{} of min(N − 1, q) = {} axes not kept: {}", std::min(N - 1, q) - p,
+                                     std::min(N - 1, q),
+                                     p < pca.rank() ? "fewer components were asked for"
+                                                    : "their eigenvalues are at or below the rank tolerance")
+                       : std::string("nothing");
+
+    progress.stage("checks");
+    const Matrix<T> X = A.rowwise() - pca.mean();
+    const Matrix<T> S = X.transpose() * X;
+    const T scale = A.cwiseAbs().maxCoeff(); // the mean's rounding is relative to the data, not to X
+    r["checks"] = Json::array();
+    r["checks"].push_back(check("orthonormal axes", "‖V_pᵀV_p − I‖_max", orthonormality_error(pca.loadings()),
+                                numerics::factorisation_error(std::max(N, q), T(1)), "c₂·max(N, q)·ε"));
+    r["checks"].push_back(check("eigen-residual", "max_j ‖XᵀX v_j − λ_j v_j‖₂",
+                                eigen_residual(S, pca.loadings(), pca.eigenvalues()),
+                                numerics::factorisation_error(std::max(N, q), pca.total_scatter()),
+                                "c₂·max(N, q)·ε·‖X‖_F²"));
+    const Matrix<T> P = pca.scores();
+    r["checks"].push_back(check("centred scores", "max_j |Σ_i P_ij|", T(P.colwise().sum().cwiseAbs().maxCoeff()),
+                                T(T(2) * numerics::one_pass_error(N, T(T(N) * scale * T(q)))), "2·c₁·N·ε·(N·q·max|A|)"));
+    require_checks(r);
+
+    Matrix<T> out = P;
+    if (in.fresh) {
+        const Matrix<T> Z = load_fresh<T>(in);
+        progress.stage("scores of the new points");
+        out = pca.transform(Z);
+        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()},
+                          {"what", "scores (z − μ) V_p of the new points, centred with the training mean"}};
+    }
+    r["output"] = in.fresh ? "the scores of the new points (pc1…pcp)" : "the scores of the training points (pc1…pcp)";
+    return finish("pc", std::move(out), std::move(r), keep);
+}
+
+template <class T>
+Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const Matrix<T> M = load<T>(in.data);
+    const Eigen::Index N = M.rows();
+    if (M.rows() != M.cols())
+        throw data_error(fmt::format("{}: the matrix is {}×{}, but MDS needs a square N×N matrix (one row and one "
+                                     "column per point)",
+                                     in.data.source, M.rows(), M.cols()));
+    require_rows(M, 2, in.data, "MDS");
+    const MdsInput kind = o.mds_input == "distances"           ? MdsInput::distances
+                          : o.mds_input == "squared-distances" ? MdsInput::squared_distances
+                                                               : MdsInput::gram;
+    as_data_error(in.data.source, [&] {
+        if (kind == MdsInput::gram)
+            require_symmetric(M, "kernelbook mds --gram", "B");
+        else
+            require_dissimilarity(M, kind == MdsInput::distances ? "kernelbook mds --distances"
+                                                                 : "kernelbook mds --squared-distances",
+                                  kind == MdsInput::distances ? "D" : "D²");
+    });
+    progress.stage("double centring and the eigen-decomposition");
+    const ClassicalMds<T> mds(M, o.components > 0 ? o.components : all_components, kind);
+    const Eigen::Index p = mds.components();
+
+    Json r;
+    r["command"] = "mds";
+    r["input"] = input_section(in.data);
+    r["input"]["holds"] = o.mds_input;
+    r["precision"] = precision_section<T>();
+    r["method"] = std::string("classical MDS: ") +
+                  (kind == MdsInput::gram ? "B as given" : "B = −½ J D⁽²⁾ J (double centring of the squared dissimilarities)") +
+                  "; B = Σ λ_j u_j u_jᵀ; coordinates x_j = √λ_j u_j for the p largest λ_j > τ (the book's sign rule)";
+    r["components"] = p;
+    r["eigenvalues"] = {{"what", "all N eigenvalues λ_j of B, decreasing, negative ones included"},
+                        {"values", numbers(mds.eigenvalues())}};
+    r["positive_eigenvalues"] = mds.positive();
+    r["negative_eigenvalues"] = mds.negative();
+    r["zero_tolerance"] = number(mds.tolerance());
+    r["negative_mass"] = {{"what", "Σ_{λ<−τ}|λ_j| / Σ|λ_j|: how far the input is from Euclidean"},
+                          {"value", number(mds.negative_mass())}};
+    r["discarded_mass"] = {{"what", "Σ_{j>p, λ>τ} λ_j / Σ|λ_j|: positive mass not kept"},
+                           {"value", number(mds.discarded_mass())}};
+    r["residual"] = {{"what", "‖B − XXᵀ‖_F = (Σ_{j>p} λ_j²)^{1/2}, what the coordinates cannot represent"},
+                     {"value", number(mds.residual())}};
+    r["dropped"] = fmt::format("{} positive eigenvalue(s) not kept{}; {} negative eigenvalue(s), which give no "
+                               "coordinates (√λ needs λ > 0)",
+                               mds.positive() - p, mds.positive() > p ? " (fewer components were asked for)" : "",
+                               mds.negative());
+
+    progress.stage("checks");
+    using std::abs;
+    const T lmax = std::max(abs(T(mds.eigenvalues()(0))), abs(T(mds.eigenvalues()(N - 1))));
+    r["checks"] = Json::array();
+    r["checks"].push_back(check("orthonormal eigenvectors", "‖UᵀU − I‖_max", orthonormality_error(mds.eigenvectors()),
+                                numerics::factorisation_error(N, T(1)), "c₂·N·ε"));
+    r["checks"].push_back(check("eigen-residual", "max_j ‖B u_j − λ_j u_j‖₂",
+                                eigen_residual(mds.gram(), mds.eigenvectors(), mds.eigenvalues()),
+                                numerics::factorisation_error(N, lmax), "c₂·N·ε·max|λ|"));
+    require_checks(r);
+    r["output"] = "the coordinates of the N points (x1…xp)";
+    return finish("x", mds.coordinates(), std::move(r), keep);
+}
+
+template <class T>
+Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const Matrix<T> X = load<T>(in.data);
+    require_rows(X, 2, in.data, "kernel PCA");
+    const Eigen::Index N = X.rows();
+    std::string description;
+    AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
+    if (N >= 2000 || (!std::is_same_v<T, double> && N >= 150)) progress.long_run();
+    progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
+
+    // The default keeps every component above the rank tolerance, at most 10. In double with
+    // N ≥ 200 the 10 leading eigenpairs are asked for directly (the Lanczos route); when the
+    // rank is below 10 that fit refuses, and the dense route finds the rank.
+    std::optional<KernelPca<T>> model;
+    Eigen::Index keep_cols = 0;
+    if (o.components > 0) {
+        model.emplace(k, X, o.components);
+        keep_cols = o.components;
+    } else {
+        const Eigen::Index ten = std::min<Eigen::Index>(10, N - 1);
+        if (std::is_same_v<T, double> && N >= 200) {
+            try {
+                model.emplace(k, X, ten);
+            } catch (const error&) {
+                model.reset();
+            }
+        }
+        if (!model) model.emplace(k, X, all_components, NonPsdPolicy::refuse, KpcaSolver::dense);
+        keep_cols = std::min(ten, model->components());
+    }
+    const KernelPca<T>& m = *model;
+    const Vector<T> mu = m.eigenvalues().head(keep_cols);
+    const Matrix<T> U = m.eigenvectors().leftCols(keep_cols);
+    const Matrix<T>& Kc = m.centered_gram();
+    const T trace = Kc.trace();
+
+    Json r;
+    r["command"] = "kpca";
+    r["input"] = input_section(in.data);
+    r["precision"] = precision_section<T>();
+    r["kernel"] = description;
+    r["method"] = "kernel PCA: K = (k(x_i, x_j)), K̃ = JKJ (centring in the feature space), K̃ = Σ μ_j u_j u_jᵀ; "
+                  "scores y_j = √μ_j u_j (the book's sign rule)";
+    r["solver"] = m.solver() == KpcaSolver::lanczos ? "lanczos: the p leading eigenpairs only (Spectra)"
+                                                    : "dense: all N eigenpairs";
+    r["components"] = keep_cols;
+    // The Lanczos route sees only the p leading eigenvalues: the rank is at least p.
+    r["rank"] = m.solver() == KpcaSolver::lanczos ? Json(fmt::format("≥ {} (only the leading eigenpairs were computed)", keep_cols))
+                                                  : Json(m.rank());
+    r["rank_tolerance"] = number(m.rank_tolerance());
+    r["eigenvalues_mu"] = {{"what", "μ_j: eigenvalues of the centred Gram matrix K̃ (scikit-learn's eigenvalues_)"},
+                           {"values", numbers(mu)}};
+    r["eigenvalues_lambda"] = {{"what", "λ_j = μ_j/N: eigenvalues of the covariance of the centred features (the sources' λ)"},
+                               {"values", numbers(Vector<T>(mu / T(N)))}};
+    r["explained_variance_ratio"] = {{"what", "μ_j / tr K̃: the share of the total feature variance"},
+                                     {"values", numbers(Vector<T>(mu / trace))}};
+    r["dropped"] = m.solver() == KpcaSolver::lanczos
+                       ? fmt::format("the eigenpairs after the {} leading ones were not computed", keep_cols)
+                       : fmt::format("{} eigenvalue(s) above the rank tolerance not kept; {} at or below it (rank {} of N − 1 = {})",
+                                     m.rank() - keep_cols, N - m.rank(), m.rank(), N - 1);
+
+    progress.stage("checks");
+    using std::abs;
+    const T scale = Kc.cwiseAbs().maxCoeff() + T(2) * m.centering().column_mean().cwiseAbs().maxCoeff() +
+                    abs(m.centering().grand_mean());
+    r["checks"] = Json::array();
+    if (m.solver() == KpcaSolver::dense) {
+        const Vector<T>& all = m.spectrum();
+        const T lmin = all(all.size() - 1);
+        const T tau = psd_rounding_tolerance<T>(N, std::max(abs(T(all(0))), abs(lmin)));
+        r["smallest_eigenvalue"] = number(lmin);
+        r["checks"].push_back(check("PSD", "max(0, −λ_min(K̃))", lmin < 0 ? T(-lmin) : T(0), tau,
+                                    "τ = 64·N·ε·max|μ| (the book's rounding tolerance)"));
+    } else {
+        r["smallest_eigenvalue"] = nullptr;
+        r["psd"] = "the Lanczos route computes the leading eigenpairs only; the library refuses a K̃ whose "
+                   "extreme Ritz values show a negative eigenvalue below −τ";
+    }
+    r["checks"].push_back(check("orthonormal eigenvectors", "‖UᵀU − I‖_max", orthonormality_error(U),
+                                numerics::factorisation_error(N, T(1)), "c₂·N·ε"));
+    r["checks"].push_back(check("eigen-residual", "max_j ‖K̃u_j − μ_j u_j‖₂", eigen_residual(Kc, U, mu),
+                                numerics::factorisation_error(N, T(mu.size() ? mu(0) : T(0)) + scale), "c₂·N·ε·(μ₁ + max|K̃| + 2·max|k̄| + |k̿|)"));
+    r["checks"].push_back(check("centring", "max_i |Σ_j K̃_ij|", T(Kc.rowwise().sum().cwiseAbs().maxCoeff()),
+                                T(T(2) * numerics::one_pass_error(N, T(T(N) * scale))),
+                                "2·c₁·N·ε·N·(max|K̃| + 2·max|k̄| + |k̿|)"));
+    require_checks(r);
+
+    Matrix<T> out = m.scores().leftCols(keep_cols);
+    if (in.fresh) {
+        const Matrix<T> Z = load_fresh<T>(in);
+        progress.stage("scores of the new points");
+        out = m.transform(Z).leftCols(keep_cols);
+        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()},
+                          {"what", "scores of the new points, their kernel rows centred with the training statistics"}};
+    }
+    r["output"] = in.fresh ? "the scores of the new points (pc1…pcp)" : "the scores of the training points (pc1…pcp)";
+    return finish("pc", std::move(out), std::move(r), keep);
+}
+
+template <class T>
+Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const Matrix<T> X = load<T>(in.data);
+    require_rows(X, 1, in.data, "the explicit map");
+    const Eigen::Index N = X.rows();
+    std::string description;
+    AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
+    if (N >= 1500 || (!std::is_same_v<T, double> && N >= 100)) progress.long_run();
+    progress.stage(fmt::format("Gram matrix of {} points and K^(-1/2)", N));
+    std::optional<ExplicitFeatureMap<T>> fm;
+    if (o.rank_tolerance.empty()) {
+        fm.emplace(k, X);
+    } else {
+        T tol;
+        try {
+            tol = io::decimal_value<T>(o.rank_tolerance);
+        } catch (const error& e) {
+            throw usage_error(fmt::format("--rank-tolerance '{}': {}", o.rank_tolerance, e.what()));
+        }
+        fm.emplace(k, X, tol);
+    }
+    const ExplicitFeatureMap<T>& f = *fm;
+    const Vector<T>& lambda = f.eigenvalues();
+
+    Json r;
+    r["command"] = "map";
+    r["input"] = input_section(in.data);
+    r["precision"] = precision_section<T>();
+    r["kernel"] = description;
+    r["method"] = std::string("explicit feature map (Ghiasi-Shirazi & Qaraei): φ(z) = K^(−1/2) k_z") +
+                  (o.rank_tolerance.empty() ? "" : ", K^(+1/2) over the eigenvalues above the rank tolerance") +
+                  (o.centered ? "; centred: ψ(z) = φ(z) − (1/N) Σ_n φ(x_n)" : "");
+    r["dimension"] = N;
+    r["rank"] = f.rank();
+    r["rank_tolerance"] = o.rank_tolerance.empty() ? Json(nullptr) : Json(number(f.rank_tolerance()));
+    r["condition_number"] = {{"what", "κ = λ_max/λ_min over the kept eigenvalues of K; the map loses about log10 κ / 2 digits"},
+                             {"value", number(f.condition_number())}};
+    r["rounding_level"] = {{"what", "64·N·ε·λ_max: eigenvalues of K below it are not determined in this precision"},
+                           {"value", number(f.rounding_level())}};
+    r["eigenvalues"] = {{"what", "all N eigenvalues of the Gram matrix K, decreasing"}, {"values", numbers(lambda)}};
+    r["dropped"] = f.rank() < N ? fmt::format("{} eigenvalue(s) of K at or below the rank tolerance", N - f.rank())
+                                : std::string("nothing: K is inverted exactly (full rank)");
+
+    progress.stage("checks");
+    const T kmax = f.gram().diagonal().cwiseAbs().maxCoeff();
+    r["checks"] = Json::array();
+    if (f.rank() == N) {
+        const Matrix<T> Phi = f.training_features();
+        const T gap = (Phi * Phi.transpose() - f.gram()).cwiseAbs().maxCoeff();
+        r["checks"].push_back(check("exactness on the training points", "max_ij |⟨φ(x_i), φ(x_j)⟩ − k(x_i, x_j)|", gap,
+                                    T(T(numerics::c_factorisation) * f.exactness_error_estimate(kmax)),
+                                    "c₂·N·ε·√(κ·λ_max·max k(x, x)) (the first-order estimate of chapter 8, §8.9, times c₂)"));
+    }
+    Matrix<T> out;
+    if (in.fresh) {
+        const Matrix<T> Z = load_fresh<T>(in);
+        progress.stage("features of the new points");
+        out = o.centered ? f.transform_centered(Z) : f.transform(Z);
+        const Vector<T> gaps = f.residuals(Z);
+        const Matrix<T> Kzz = gram(k, Z);
+        const T kzz = Kzz.diagonal().cwiseAbs().maxCoeff();
+        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()}};
+        r["residual_gaps"] = {{"what", "r(z) = k(z, z) − ‖φ(z)‖² ≥ 0: the squared RKHS distance of k(z, ·) from the "
+                                       "span of the training points (0 at a training point)"},
+                              {"min", number(T(gaps.minCoeff()))},
+                              {"max", number(T(gaps.maxCoeff()))}};
+        const T worst = gaps.minCoeff() < 0 ? T(-gaps.minCoeff()) : T(0);
+        r["checks"].push_back(check("non-negative residual gaps", "max(0, −min_z r(z))", worst,
+                                    T(T(numerics::c_factorisation) * f.exactness_error_estimate(std::max(kzz, kmax))),
+                                    "c₂·N·ε·√(κ·λ_max·max k(z, z))"));
+    } else {
+        out = o.centered ? f.training_features_centered() : f.training_features();
+    }
+    require_checks(r);
+    r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") + " of the " +
+                  (in.fresh ? "new" : "training") + " points, one row per point (phi1…phiN)";
+    return finish("phi", std::move(out), std::move(r), keep);
+}
+
+} // namespace detail
+
+template <class T>
+Outcome run_in(const Options& options, const Inputs& inputs, Progress& progress, bool keep_values) {
+    if (options.command == "pca") return detail::pca<T>(options, inputs, progress, keep_values);
+    if (options.command == "mds") return detail::mds<T>(options, inputs, progress, keep_values);
+    if (options.command == "kpca") return detail::kpca<T>(options, inputs, progress, keep_values);
+    return detail::map<T>(options, inputs, progress, keep_values);
+}
+
+} // namespace kb::cli

@@ -1,0 +1,90 @@
+#pragma once
+/// \file report.hpp
+/// \brief The verification report of the `kernelbook` command: one ordered JSON document built
+///        by each subcommand, printed as JSON or as indented text. Every number in it is a
+///        string with the full digits of the precision used (JSON numbers are doubles and
+///        would drop digits); counts are integers.
+
+#include "kernelbook/matrix.hpp"
+#include "kernelbook/real.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+namespace kb::cli {
+
+/// \brief The report: an ordered JSON object (members keep the order they were added in).
+using Json = nlohmann::ordered_json;
+
+/// \brief x with the full digits of T: the shortest decimal that reads back as the same
+///        double; 50 or 100 significant digits for real50 and real100; p/q for rationals.
+///        Never "-0".
+template <class T>
+std::string number(const T& x) {
+    if constexpr (std::is_same_v<T, double>) {
+        return x == 0 ? std::string("0") : fmt::format("{}", x);
+    } else if constexpr (is_exact_v<T>) {
+        return x.str();
+    } else {
+        if (x == 0) return "0";
+        return x.str(std::numeric_limits<T>::digits10, std::ios_base::fmtflags(0));
+    }
+}
+
+/// \brief A vector as an array of kb::cli::number strings.
+template <class Derived>
+Json numbers(const Eigen::MatrixBase<Derived>& v) {
+    Json a = Json::array();
+    for (Eigen::Index i = 0; i < v.size(); ++i) a.push_back(number(v(i)));
+    return a;
+}
+
+/// \brief One check of a result: its name, what it measures, the measured error, the bound the
+///        precision's arithmetic allows (and how it is derived), and whether it passed.
+template <class T>
+Json check(const std::string& name, const std::string& measures, const T& value, const T& bound,
+           const std::string& bound_formula) {
+    Json c;
+    c["check"] = name;
+    c["measures"] = measures;
+    c["value"] = number(value);
+    c["bound"] = number(bound);
+    c["bound_formula"] = bound_formula;
+    c["passed"] = static_cast<bool>(value <= bound);
+    return c;
+}
+
+/// \brief The report as indented text: "key: value" lines, arrays of numbers on one line,
+///        checks as "PASS name: value ≤ bound".
+std::string render_text(const Json& report);
+
+/// \brief Progress on standard error for long runs: a stage is announced once the run has
+///        lasted a second (or at once when `long_run` says the whole run will), and only when
+///        standard error is a terminal.
+class Progress {
+public:
+    /// \brief `enabled`: standard error is a terminal; `command`: the subcommand's name.
+    Progress(std::ostream& err, bool enabled, std::string command);
+    /// \brief The run will take long (a large N or a high precision): announce every stage.
+    void long_run() { long_run_ = true; }
+    /// \brief A new stage begins.
+    void stage(std::string_view what);
+    /// \brief The run is over: says how long it took, if anything was announced.
+    void done();
+
+private:
+    double elapsed() const;
+    std::ostream& err_;
+    bool enabled_;
+    bool long_run_ = false;
+    bool announced_ = false;
+    std::string command_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+} // namespace kb::cli

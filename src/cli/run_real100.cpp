@@ -1,0 +1,8 @@
+/// \file run_real100.cpp
+/// \brief The subcommands pca, mds, kpca and map of the `kernelbook` command in real100 (one
+///        translation unit per precision, so that the three compile in parallel).
+#include "cli/methods.hpp"
+
+namespace kb::cli {
+template Outcome run_in<real100>(const Options&, const Inputs&, Progress&, bool);
+} // namespace kb::cli

@@ -1,0 +1,369 @@
+/// \file cli_tests.cpp
+/// \brief The `kernelbook` command, run in-process (kb::cli::run): every bad input with its
+///        message and exit code, the output's shape and sign rule, the report's checks (and that
+///        a failing check refuses the result), --verify, and the CSV reader and the kernel
+///        specifications it rests on. The program itself is run as a separate process against
+///        independent mpmath references by tests/cli/reference.py.
+#include "test_support.hpp"
+
+#include "cli/cli.hpp"
+#include "cli/kernel_spec.hpp"
+#include "cli/report.hpp"
+
+#include "kernelbook/csv.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using kb::cli::Json;
+
+namespace {
+
+struct TempDir {
+    fs::path dir;
+    TempDir() {
+        static int counter = 0;
+        dir = fs::temp_directory_path() / ("kb-cli-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::create_directories(dir);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    std::string file(const std::string& name, const std::string& text) const {
+        const fs::path p = dir / name;
+        std::ofstream(p, std::ios::binary) << text;
+        return p.string();
+    }
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+};
+
+Run kernelbook(std::vector<std::string> args) {
+    args.insert(args.begin(), "kernelbook");
+    std::ostringstream out, err;
+    Run r;
+    r.code = kb::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// Five points of the plane with a header row: the data of most cases.
+const char* const points = "x,y\n1,2\n3,4.5\n-1,0\n2,2\n0.5,-1\n";
+
+std::vector<std::vector<double>> csv_values(const std::string& text) {
+    std::istringstream in(text);
+    std::string line;
+    std::getline(in, line); // header
+    std::vector<std::vector<double>> rows;
+    while (std::getline(in, line)) {
+        std::vector<double> row;
+        std::istringstream fields(line);
+        std::string f;
+        while (std::getline(fields, f, ',')) row.push_back(std::stod(f));
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+} // namespace
+
+TEST_CASE("bad data files exit with 3 and name the file, line and column") {
+    TempDir t;
+    const std::string good = t.file("good.csv", points);
+    struct Case {
+        std::string text, message;
+    };
+    const std::vector<Case> cases = {
+        {"1,2\n3,abc\n", "bad.csv:2:2: 'abc' is not a number"},
+        {"1,2\n3\n", "bad.csv:2:2: this row has 1 field(s), but the first row has 2"},
+        {"a,b\n1,2\n3,4,5\n", "bad.csv:3:3: this row has 3 field(s), but the header has 2"},
+        {"", "bad.csv: the file is empty"},
+        {"x,y\n", "bad.csv: the file has a header row but no data rows"},
+        {"1,nan\n2,3\n", "bad.csv:1:2: 'nan' is not a finite number"},
+        {"1,2\n-inf,3\n", "bad.csv:2:1: '-inf' is not a finite number"},
+        {"1,,2\n3,4,5\n", "bad.csv:1:2: empty field"},
+        {"1,2\n0x10,3\n", "bad.csv:2:1: '0x10' is not a number"},
+        {"1,2\n3,1e400\n", "bad.csv:2:2: '1e400' is outside the range of double"},
+        {std::string("1,2\n3,\0" "4\n", 10), "bad.csv:2: the line holds a NUL byte"},
+        {"1,2\n", "bad.csv: 1 row(s) of data, but PCA needs at least 2 points"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook({"pca", t.file("bad.csv", c.text)});
+        CHECK(r.code == kb::cli::bad_data);
+        CHECK(contains(r.err, c.message));
+        CHECK(r.out.empty());
+    }
+    // The same 1e400 is an ordinary number in 50 digits.
+    CHECK(kernelbook({"pca", "--precision", "50", t.file("big.csv", "1,2\n3,1e400\n0,0\n")}).code == kb::cli::success);
+
+    const Run missing = kernelbook({"pca", t.path("nosuch.csv")});
+    CHECK(missing.code == kb::cli::bad_data);
+    CHECK(contains(missing.err, "nosuch.csv: cannot open the file: no such file"));
+    const Run dir = kernelbook({"pca", t.dir.string()});
+    CHECK(dir.code == kb::cli::bad_data);
+    CHECK(contains(dir.err, "it is a directory, not a file"));
+    const Run cols = kernelbook({"pca", "--transform", t.file("new.csv", "1,2,3\n"), good});
+    CHECK(cols.code == kb::cli::bad_data);
+    CHECK(contains(cols.err, "new.csv: the new points have 3 column(s), but the training data"));
+    const Run unwritable = kernelbook({"pca", "--out", (t.dir / "no" / "such" / "dir.csv").string(), good});
+    CHECK(unwritable.code == kb::cli::bad_data);
+    CHECK(contains(unwritable.err, "cannot open the file for writing"));
+}
+
+TEST_CASE("mds refuses a matrix that is not square, symmetric or a dissimilarity, with exit code 3") {
+    TempDir t;
+    struct Case {
+        std::string flag, text, message;
+    };
+    const std::vector<Case> cases = {
+        {"--distances", "0,1\n1,0\n2,2\n", "the matrix is 3×2, but MDS needs a square N×N matrix"},
+        {"--distances", "0,1,2\n1,0,1\n2,1.5,0\n", "D must be symmetric, but D(1,2) = 1 and D(2,1) = 1.5"},
+        {"--distances", "0,1\n1,0.5\n", "the diagonal of D must be zero"},
+        {"--distances", "0,-1\n-1,0\n", "-1"},
+        {"--gram", "1,2\n3,1\n", "B must be symmetric"},
+        {"--distances", "0\n", "1 row(s) of data, but MDS needs at least 2 points"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook({"mds", c.flag, t.file("m.csv", c.text)});
+        CHECK(r.code == kb::cli::bad_data);
+        CHECK(contains(r.err, c.message));
+    }
+}
+
+TEST_CASE("a wrong command line exits with 2 and says what to write") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{}, "A subcommand is required"},
+        {{"pcaa", data}, "unknown subcommand 'pcaa'; the subcommands are pca, mds, kpca, map, certify"},
+        {{"pca", "--bogus", data}, "--bogus"},
+        {{"pca"}, "DATA is required"},
+        {{"pca", "-p", "0", data}, "--components"},
+        {{"pca", "--precision", "32", data}, "--precision"},
+        {{"mds", data}, "Exactly 1 option from [--distances,--squared-distances,--gram] is required"},
+        {{"kpca", data}, "--kernel is required"},
+        {{"kpca", "--kernel", "foo", data}, "unknown kernel 'foo'; the kernels are linear, polynomial, gaussian"},
+        {{"kpca", "--kernel", "gaussian", data}, "the gaussian kernel needs exactly one width"},
+        {{"kpca", "--kernel", "gaussian:gamma=1,sigma=2", data}, "gamma, sigma and zhu-sigma are alternatives"},
+        {{"kpca", "--kernel", "gaussian:gamma=-1", data}, "γ = -1 must be finite and > 0"},
+        {{"kpca", "--kernel", "gaussian:gamma=abc", data}, "gamma = 'abc' is not a decimal number"},
+        {{"kpca", "--kernel", "polynomial:degree=2,degree=3", data}, "'degree' is given twice"},
+        {{"kpca", "--kernel", "polynomial:degree=2.5", data}, "degree = '2.5' must be an integer from 1 to 1000"},
+        {{"kpca", "--kernel", "polynomial:c=-1", data}, "offset c = -1 must be finite and ≥ 0"},
+        {{"kpca", "--kernel", "linear:gamma=1", data}, "the linear kernel has no parameter 'gamma' (it takes none)"},
+        {{"kpca", "--kernel", "polynomial:", data}, "nothing after ':'"},
+        {{"kpca", "--kernel", "polynomial:degree", data}, "'degree' is not key=value"},
+        {{"pca", "--precision", "exact", data}, "pca needs eigenvalues and square roots"},
+        {{"pca", "--precision", "100", "--verify", data}, "--verify compares with a 100-digit run"},
+        {{"pca", "--report", "-", data}, "--report - and the output CSV would both go to standard output"},
+        {{"map", "--kernel", "linear", "-p", "2", data}, "-p"},
+        {{"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "x", data}, "--rank-tolerance 'x'"},
+        {{"certify", data}, "Exactly 1 option from [--kernel,--gram] is required"},
+        {{"certify", "--kernel", "linear", "--verify", data}, "--verify"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = c.args;
+        CAPTURE(c.message);
+        const Run r = kernelbook(args);
+        CHECK(r.code == kb::cli::usage);
+        CHECK(contains(r.err, c.message));
+        CHECK(r.out.empty());
+    }
+}
+
+TEST_CASE("a mathematical refusal exits with 4 and gives the library's reason") {
+    TempDir t;
+    // Collinear points: rank 1, so two components cannot be kept.
+    const std::string line = t.file("line.csv", "0,0\n1,2\n2,4\n3,6\n");
+    const Run rank = kernelbook({"pca", "-p", "2", line});
+    CHECK(rank.code == kb::cli::refusal);
+    CHECK(contains(rank.err, "numerical rank 1"));
+    const Run same = kernelbook({"pca", t.file("same.csv", "1,1\n1,1\n1,1\n")});
+    CHECK(same.code == kb::cli::refusal);
+    CHECK(contains(same.err, "all points coincide"));
+    // The min kernel is a kernel on [0, ∞) only.
+    const Run negative = kernelbook({"kpca", "--kernel", "min", t.file("neg.csv", "1,2\n-1,3\n2,2\n")});
+    CHECK(negative.code == kb::cli::refusal);
+    CHECK(contains(negative.err, "coordinates must be ≥ 0"));
+    // Two equal points make the Gaussian Gram matrix singular: no exact K^(-1/2).
+    const std::string twice = t.file("twice.csv", "0,0\n1,1\n1,1\n2,0\n");
+    const Run singular = kernelbook({"map", "--kernel", "gaussian:gamma=1", twice});
+    CHECK(singular.code == kb::cli::refusal);
+    CHECK(contains(singular.err, "ExplicitFeatureMap"));
+    // ... and with a rank tolerance the pseudo-inverse map is built.
+    CHECK(kernelbook({"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "1e-8", twice}).code == kb::cli::success);
+    // MDS of a non-Euclidean dissimilarity with more coordinates than positive eigenvalues.
+    const Run mds = kernelbook({"mds", "--distances", "-p", "3", t.file("d.csv", "0,1,1\n1,0,3\n1,3,0\n")});
+    CHECK(mds.code == kb::cli::refusal);
+    CHECK(contains(mds.err, "positive eigenvalue"));
+}
+
+TEST_CASE("certify proves, refutes with a checked witness, or leaves undecided, with exit codes 0, 4, 5") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const Run proven = kernelbook({"certify", "--kernel", "polynomial:degree=2", data});
+    CHECK(proven.code == kb::cli::success);
+    CHECK(contains(proven.out, "verdict: proven PSD"));
+    // A distance matrix has zero diagonal and positive entries off it: not PSD, c = e₁ − e₂.
+    const Run refuted = kernelbook({"certify", "--gram", "--out", t.path("c.csv"), t.file("D.csv", "0,1,2\n1,0,1\n2,1,0\n")});
+    CHECK(refuted.code == kb::cli::refusal);
+    CHECK(contains(refuted.out, "verdict: refuted"));
+    CHECK(contains(refuted.out, "cᵀKc = -2"));
+    std::ifstream witness(t.path("c.csv"));
+    std::string header, c1, c2, c3;
+    witness >> header >> c1 >> c2 >> c3;
+    CHECK((header == "c" && c1 == "1" && c2 == "-1" && c3 == "0"));
+    // 0.1 is read as 1/10 exactly: [[0.1, 0.3], [0.3, 0.9]] is singular PSD (det = 0.09 − 0.09 = 0).
+    const Run exact = kernelbook({"certify", "--gram", t.file("K.csv", "0.1,0.3\n0.3,0.9\n")});
+    CHECK(exact.code == kb::cli::success);
+    CHECK(contains(exact.out, "rank: 1 of 2"));
+    // ... and 0.9000001 in place of 0.9 makes it definite, 0.8999999 indefinite.
+    CHECK(kernelbook({"certify", "--gram", t.file("K.csv", "0.1,0.3\n0.3,0.9000001\n")}).out.find("rank: 2 of 2") !=
+          std::string::npos);
+    CHECK(kernelbook({"certify", "--gram", t.file("K.csv", "0.1,0.3\n0.3,0.8999999\n")}).code == kb::cli::refusal);
+    // Intervals prove a Gaussian Gram matrix of distinct points definite, and cannot decide
+    // one with two equal points (singular: a pivot's interval contains 0).
+    CHECK(kernelbook({"certify", "--kernel", "gaussian:sigma=1", data}).code == kb::cli::success);
+    const Run undecided = kernelbook({"certify", "--kernel", "gaussian:gamma=1", t.file("two.csv", "0,0\n1,1\n1,1\n")});
+    CHECK(undecided.code == kb::cli::undecided);
+    CHECK(contains(undecided.out, "verdict: undecided"));
+    const Run asym = kernelbook({"certify", "--gram", t.file("A.csv", "1,0.5\n0.50001,1\n")});
+    CHECK(asym.code == kb::cli::bad_data);
+    CHECK(contains(asym.err, "not symmetric: K(1, 2) = 0.5 but K(2, 1) = 0.50001"));
+}
+
+TEST_CASE("the output has a header row, one row per point, and the book's sign rule") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const Run r = kernelbook({"pca", data});
+    REQUIRE(r.code == kb::cli::success);
+    CHECK(r.out.rfind("pc1,pc2\n", 0) == 0);
+    const auto rows = csv_values(r.out);
+    REQUIRE(rows.size() == 5);
+    // The scores of centred data sum to zero in each column.
+    for (int j = 0; j < 2; ++j) {
+        double sum = 0;
+        for (const auto& row : rows) sum += row[static_cast<std::size_t>(j)];
+        CHECK(std::abs(sum) < 1e-14);
+    }
+    // The sign rule: each loading's largest entry is positive (in the JSON report).
+    const Run rep = kernelbook({"pca", "--out", t.path("s.csv"), "--report", "-", "--report-format", "json", data});
+    REQUIRE(rep.code == kb::cli::success);
+    const Json j = Json::parse(rep.out);
+    for (const Json& v : j["loadings"]) {
+        double big = 0;
+        for (const Json& x : v) {
+            const double y = std::stod(x.get<std::string>());
+            if (std::abs(y) > std::abs(big)) big = y;
+        }
+        CHECK(big > 0);
+    }
+    CHECK(j["components"] == 2);
+    CHECK(j["input"]["header"] == Json({"x", "y"}));
+    for (const Json& c : j["checks"]) CHECK(c["passed"] == true);
+    // Every value is written with the full digits of the precision: 17 significant digits
+    // at most in double, 50 in real50.
+    const Run p50 = kernelbook({"pca", "--precision", "50", "-p", "1", data});
+    const std::string first = p50.out.substr(p50.out.find('\n') + 1, p50.out.find('\n', p50.out.find('\n') + 1) - p50.out.find('\n') - 1);
+    CHECK(first.size() >= 50);
+}
+
+TEST_CASE("the report names μ and λ = μ/N for kernel PCA, and --verify gives the digits of agreement") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const Run r = kernelbook({"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "2", "--verify", "--out", t.path("y.csv"),
+                              "--report", "-", "--report-format", "json", data});
+    REQUIRE(r.code == kb::cli::success);
+    const Json j = Json::parse(r.out);
+    const double mu1 = std::stod(j["eigenvalues_mu"]["values"][0].get<std::string>());
+    const double lambda1 = std::stod(j["eigenvalues_lambda"]["values"][0].get<std::string>());
+    CHECK(lambda1 == doctest::Approx(mu1 / 5).epsilon(1e-15));
+    CHECK(j["verify"]["digits_per_column"].size() == 2);
+    // A double result agrees with the 100-digit one to ≥ 16 − log10(c₂·N·‖K̃‖/gap) ≈ 12 digits here.
+    CHECK(j["verify"]["min_digits"].get<double>() >= 12);
+    CHECK(j["verify"]["min_digits"].get<double>() <= 17);
+    const Run text = kernelbook({"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "2", "--out", t.path("y.csv"), "--report", "-", data});
+    CHECK(contains(text.out, "PASS PSD"));
+    CHECK(contains(text.out, "λ_j = μ_j/N"));
+    // The text report of map gives κ and the kept rank.
+    const Run m = kernelbook({"map", "--kernel", "gaussian:gamma=0.5", "--out", t.path("f.csv"), "--report", "-", data});
+    CHECK(m.code == kb::cli::success);
+    CHECK(contains(m.out, "condition_number:"));
+    CHECK(contains(m.out, "rank: 5"));
+    CHECK(contains(m.out, "PASS exactness on the training points"));
+}
+
+TEST_CASE("a check that fails refuses the result, and a check passes only within its bound") {
+    // kb::cli::check is what every report's checks are made of: at the bound it passes, just
+    // above it fails.
+    CHECK(kb::cli::check<double>("c", "m", 1.0, 1.0, "b")["passed"] == true);
+    CHECK(kb::cli::check<double>("c", "m", std::nextafter(1.0, 2.0), 1.0, "b")["passed"] == false);
+    CHECK(kb::cli::check<double>("c", "m", std::nan(""), 1.0, "b")["passed"] == false);
+}
+
+TEST_CASE("--help of each subcommand exits with 0 and shows an example") {
+    for (const std::string sub : {"pca", "mds", "kpca", "map", "certify"}) {
+        const Run r = kernelbook({sub, "--help"});
+        CHECK(r.code == 0);
+        CHECK(contains(r.out, "Examples:"));
+        CHECK(contains(r.out, "kernelbook " + sub));
+    }
+    CHECK(contains(kernelbook({"kpca", "--help"}).out, "gaussian:gamma=G"));
+    CHECK(kernelbook({"--help"}).code == 0);
+}
+
+TEST_CASE("the CSV reader detects a header, keeps line numbers, and reads decimals exactly") {
+    const kb::io::CsvTable t = kb::io::parse_csv("\"a\", b\r\n\n 1 , 2.5\n\n-3,4e-1\n", "t.csv");
+    CHECK(t.header == std::vector<std::string>{"a", "b"});
+    CHECK(t.rows() == 2);
+    CHECK(t.lines == std::vector<long>{3, 5});
+    CHECK(kb::io::to_matrix<double>(t)(1, 1) == 0.4);
+    CHECK(kb::io::to_matrix<kb::rational>(t)(1, 1) == kb::rational(2, 5));
+    CHECK(kb::io::exact_decimal("-1.25e2") == kb::rational(-125));
+    CHECK(kb::io::exact_decimal("0.001") == kb::rational(1, 1000));
+    CHECK(kb::io::exact_decimal("+.5") == kb::rational(1, 2));
+    CHECK_THROWS_WITH_AS(kb::io::exact_decimal("1e20000"), doctest::Contains("exponent beyond ±10000"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::io::exact_decimal("1.2.3"), doctest::Contains("is not a decimal number"), kb::error);
+    for (const char* ok : {"1", "-1", "+1.", ".5", "1e5", "1E-5", "0.0"}) CHECK(kb::io::is_decimal_number(ok));
+    for (const char* bad : {"", ".", "e5", "1e", "1e+", "--1", "1,0", "0x1", "inf", "nan", "1 2"})
+        CHECK_FALSE(kb::io::is_decimal_number(bad));
+    // A first row that mixes names and numbers is data, and its name is reported.
+    CHECK_THROWS_WITH_AS(kb::io::parse_csv("x,1\n2,3\n", "m.csv"), doctest::Contains("m.csv:1:1: 'x' is not a number"),
+                         kb::error);
+}
+
+TEST_CASE("a kernel specification is parsed into its kernel and convention") {
+    std::string d;
+    const kb::cli::KernelSpec g = kb::cli::parse_kernel_spec("gaussian:sigma=2");
+    const kb::AnyKernel<double> k = kb::cli::make_kernel<double>(g, 1, d);
+    const kb::RowVector<double> x = kb::RowVector<double>::Constant(1, 0.0), y = kb::RowVector<double>::Constant(1, 1.0);
+    // σ = 2 is γ = 1/(2σ²) = 1/8.
+    CHECK(k(x, y) == doctest::Approx(std::exp(-1.0 / 8)).epsilon(1e-15));
+    CHECK(contains(d, "γ = 1/(2σ²)"));
+    const kb::AnyKernel<double> z = kb::cli::make_kernel<double>(kb::cli::parse_kernel_spec("gaussian:zhu-sigma=2"), 1, d);
+    CHECK(z(x, y) == doctest::Approx(std::exp(-1.0 / 4)).epsilon(1e-15));
+    const kb::AnyKernel<double> p = kb::cli::make_kernel<double>(kb::cli::parse_kernel_spec("polynomial:degree=3,c=0.5"), 1, d);
+    CHECK(p(y, y) == doctest::Approx(3.375).epsilon(1e-15));
+    CHECK_THROWS_WITH_AS(kb::cli::make_kernel<kb::rational>(kb::cli::parse_kernel_spec("gaussian:gamma=1"), 1, d),
+                         doctest::Contains("irrational"), kb::cli::usage_error);
+}
