@@ -109,6 +109,10 @@ int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enab
         throw usage_error(fmt::format("--precision exact: {} needs eigenvalues and square roots, which are irrational in "
                                       "general; use --precision 50 or 100 (exact arithmetic is for certify)",
                                       o.command));
+    if (o.command == "certify" && o.precision != "exact" && o.precision != "double")
+        throw usage_error(fmt::format("--precision {}: certify decides exactly, in rational arithmetic (50-digit "
+                                      "intervals for the exponential kernels); leave --precision out or write exact",
+                                      o.precision));
     if (o.verify && o.precision == "100")
         throw usage_error("--verify compares with a 100-digit run, and --precision 100 is that run already; use "
                           "--verify with --precision double or 50");
@@ -226,6 +230,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     what->add_option("--kernel", o.kernel_text, "the Gram matrix of this kernel on the points of FILE");
     what->add_flag("--gram", o.certify_gram, "FILE is the matrix itself");
     what->require_option(1);
+    certify->add_option("--precision", o.precision,
+                        "exact (the only choice: rationals, and 50-digit intervals for gaussian and laplacian)")
+        ->check(CLI::IsMember({"double", "50", "100", "exact"}));
     certify->add_option("-o,--out", o.out, "write the witness c (refuted) to FILE as a CSV column");
     certify->add_option("--report", o.report, "write the report to FILE, or '-' for standard output");
     certify->add_option("--report-format", o.report_format, "text (default) or json")

@@ -116,6 +116,10 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     const Matrix<T> A = load<T>(in.data);
     require_rows(A, 2, in.data, "PCA");
     const Eigen::Index N = A.rows(), q = A.cols();
+    if (o.components > std::min(N - 1, q))
+        throw error(fmt::format("--components {}: {} points in dimension {} have at most min(N − 1, q) = {} principal "
+                                "components; ask for at most {}",
+                                o.components, N, q, std::min(N - 1, q), std::min(N - 1, q)));
     progress.stage("PCA: centring and the thin SVD");
     const Pca<T> pca(A, o.components > 0 ? o.components : all_components);
     const Eigen::Index p = pca.components();
@@ -194,6 +198,10 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                                                  : "kernelbook mds --squared-distances",
                                   kind == MdsInput::distances ? "D" : "D²");
     });
+    if (o.components > N)
+        throw error(fmt::format("--components {}: {} points have at most {} coordinates (and only as many as B has "
+                                "positive eigenvalues)",
+                                o.components, N, N));
     progress.stage("double centring and the eigen-decomposition");
     const ClassicalMds<T> mds(M, o.components > 0 ? o.components : all_components, kind);
     const Eigen::Index p = mds.components();

@@ -152,6 +152,8 @@ Matrix<T> to_matrix(const CsvTable& table) {
 CsvTable parse_csv(std::string_view text, const std::string& source) {
     CsvTable table;
     table.source = source;
+    // A UTF-8 byte-order mark (spreadsheet exports write one) is not part of the first field.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     long line_number = 0;
     bool first_row = true;
     std::size_t start = 0;
@@ -209,7 +211,9 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
             if (!is_decimal_number(f)) {
                 require(!looks_non_finite(f), here,
                         "{} is not a finite number; remove or impute missing and infinite values first", field_text(f));
-                fail(here, "{} is not a number", field_text(f));
+                const bool separator = f.find_first_of(";\t|") != std::string::npos;
+                fail(here, "{} is not a number{}", field_text(f),
+                     separator ? " (fields are separated by commas, not by ';', tabs or '|')" : "");
             }
         }
         table.fields.push_back(std::move(fields));

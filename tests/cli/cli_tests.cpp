@@ -97,6 +97,7 @@ TEST_CASE("bad data files exit with 3 and name the file, line and column") {
         {"1,2\n-inf,3\n", "bad.csv:2:1: '-inf' is not a finite number"},
         {"1,,2\n3,4,5\n", "bad.csv:1:2: empty field"},
         {"1,2\n0x10,3\n", "bad.csv:2:1: '0x10' is not a number"},
+        {"1;2\n3;4\n", "bad.csv:2:1: '3;4' is not a number (fields are separated by commas, not by ';', tabs or '|')"},
         {"1,2\n3,1e400\n", "bad.csv:2:2: '1e400' is outside the range of double"},
         {std::string("1,2\n3,\0" "4\n", 10), "bad.csv:2: the line holds a NUL byte"},
         {"1,2\n", "bad.csv: 1 row(s) of data, but PCA needs at least 2 points"},
@@ -180,6 +181,7 @@ TEST_CASE("a wrong command line exits with 2 and says what to write") {
         {{"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "x", data}, "--rank-tolerance 'x'"},
         {{"certify", data}, "Exactly 1 option from [--kernel,--gram] is required"},
         {{"certify", "--kernel", "linear", "--verify", data}, "--verify"},
+        {{"certify", "--kernel", "linear", "--precision", "50", data}, "--precision 50: certify decides exactly"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = c.args;
@@ -195,6 +197,9 @@ TEST_CASE("a mathematical refusal exits with 4 and gives the library's reason") 
     TempDir t;
     // Collinear points: rank 1, so two components cannot be kept.
     const std::string line = t.file("line.csv", "0,0\n1,2\n2,4\n3,6\n");
+    const Run too_many = kernelbook({"pca", "-p", "3", line});
+    CHECK(too_many.code == kb::cli::refusal);
+    CHECK(contains(too_many.err, "--components 3: 4 points in dimension 2 have at most min(N − 1, q) = 2"));
     const Run rank = kernelbook({"pca", "-p", "2", line});
     CHECK(rank.code == kb::cli::refusal);
     CHECK(contains(rank.err, "numerical rank 1"));
@@ -216,12 +221,15 @@ TEST_CASE("a mathematical refusal exits with 4 and gives the library's reason") 
     const Run mds = kernelbook({"mds", "--distances", "-p", "3", t.file("d.csv", "0,1,1\n1,0,3\n1,3,0\n")});
     CHECK(mds.code == kb::cli::refusal);
     CHECK(contains(mds.err, "positive eigenvalue"));
+    const Run mds5 = kernelbook({"mds", "--distances", "-p", "5", t.file("d3.csv", "0,1,2\n1,0,1\n2,1,0\n")});
+    CHECK(mds5.code == kb::cli::refusal);
+    CHECK(contains(mds5.err, "--components 5: 3 points have at most 3 coordinates"));
 }
 
 TEST_CASE("certify proves, refutes with a checked witness, or leaves undecided, with exit codes 0, 4, 5") {
     TempDir t;
     const std::string data = t.file("d.csv", points);
-    const Run proven = kernelbook({"certify", "--kernel", "polynomial:degree=2", data});
+    const Run proven = kernelbook({"certify", "--kernel", "polynomial:degree=2", "--precision", "exact", data});
     CHECK(proven.code == kb::cli::success);
     CHECK(contains(proven.out, "verdict: proven PSD"));
     // A distance matrix has zero diagonal and positive entries off it: not PSD, c = e₁ − e₂.
@@ -335,6 +343,8 @@ TEST_CASE("--help of each subcommand exits with 0 and shows an example") {
 TEST_CASE("the CSV reader detects a header, keeps line numbers, and reads decimals exactly") {
     const kb::io::CsvTable t = kb::io::parse_csv("\"a\", b\r\n\n 1 , 2.5\n\n-3,4e-1\n", "t.csv");
     CHECK(t.header == std::vector<std::string>{"a", "b"});
+    // A byte-order mark before the first field is skipped.
+    CHECK(kb::io::parse_csv("\xEF\xBB\xBF" "1,2\n", "bom.csv").fields[0][0] == "1");
     CHECK(t.rows() == 2);
     CHECK(t.lines == std::vector<long>{3, 5});
     CHECK(kb::io::to_matrix<double>(t)(1, 1) == 0.4);
@@ -366,4 +376,24 @@ TEST_CASE("a kernel specification is parsed into its kernel and convention") {
     CHECK(p(y, y) == doctest::Approx(3.375).epsilon(1e-15));
     CHECK_THROWS_WITH_AS(kb::cli::make_kernel<kb::rational>(kb::cli::parse_kernel_spec("gaussian:gamma=1"), 1, d),
                          doctest::Contains("irrational"), kb::cli::usage_error);
+}
+
+TEST_CASE("progress is announced on a terminal for long runs only") {
+    std::ostringstream quiet, short_run, long_run;
+    kb::cli::Progress off(quiet, false, "kpca");
+    off.long_run();
+    off.stage("eigenpairs");
+    off.done();
+    CHECK(quiet.str().empty()); // standard error is not a terminal
+    kb::cli::Progress brief(short_run, true, "kpca");
+    brief.stage("eigenpairs");
+    brief.done();
+    CHECK(short_run.str().empty()); // under a second, and not known to be long
+    kb::cli::Progress slow(long_run, true, "kpca");
+    slow.long_run();
+    slow.stage("eigenpairs");
+    slow.done();
+    CHECK(contains(long_run.str(), "kernelbook kpca: ["));
+    CHECK(contains(long_run.str(), "s] eigenpairs\n"));
+    CHECK(contains(long_run.str(), "s] done\n"));
 }
