@@ -241,7 +241,7 @@ std::pair<R, R> foot(const Line<R>& l, const R& x, const R& y) {
 }
 
 struct LineErrata {
-    bool cos_wrong = false, total_distance_wrong = false, abs_residual_wrong = false, cov_zero_handled = false;
+    bool cos_wrong = false, total_distance_wrong = false, cov_zero_handled = false;
 };
 
 LineErrata lines_part(kb::book::Report& report) {
@@ -296,17 +296,13 @@ LineErrata lines_part(kb::book::Report& report) {
                kb::book::fmt(with_cos, 10));
     out.cos_wrong = abs(with_cos - lmax) > kb::book::rounding_bound<R>(2, lmax);
 
-    // "The shortest total distance" and footnote 1's |residual|, on data with an outlier.
+    // "The shortest total distance", on data with an outlier.
     const Matrix<R> O = outlier_data();
     const Line<R> diag{R(0), R(0), R(1), R(1)};
     const R tot_tls = kb::sum_orthogonal_distances(kb::tls_line(O), O), tot_diag = kb::sum_orthogonal_distances(diag, O);
-    const R abs_ols = kb::sum_absolute_vertical_residuals(kb::ols_line(O), O),
-            abs_diag = kb::sum_absolute_vertical_residuals(diag, O);
     report.say("six points on y = x and the outlier (6, 0): Σ orthogonal distance: TLS " + kb::book::fmt(tot_tls, 8) +
-               ", the line y = x " + kb::book::fmt(tot_diag, 8) + "; Σ |y − a₀ − a₁x|: OLS " + kb::book::fmt(abs_ols, 8) +
-               ", the line y = x " + kb::book::fmt(abs_diag, 8));
+               ", the line y = x " + kb::book::fmt(tot_diag, 8));
     out.total_distance_wrong = tot_diag < tot_tls;
-    out.abs_residual_wrong = abs_diag < abs_ols;
 
     // cov(x, y) = 0.
     const Matrix<R> tall = kb::from_integers<R>((IntMatrix(4, 2) << 0, -2, 0, 2, -1, 0, 1, 0).finished());
@@ -438,13 +434,15 @@ int main() {
     bool z_is_fitted_value = false;
     const Figure1 f1 = regression_part(report, z_is_fitted_value);
 
-    report.section("Errata in the seed (each demonstrated above and by a test)");
+    report.section("Errata in the seed and remarks on it (each demonstrated above and by a test)");
     report.erratum(ex, "\"The covariance matrix is C = XᵀX\"",
                    "C = XᵀX is the scatter matrix; Definition A.4's covariance is XᵀX/(m − 1) = C/4, whose eigenvalues "
                    "are D/4 (" + num.cov_eigenvalues + ", computed above). Eigenvectors, P and E_k are the same either way.",
                    true);
-    report.erratum(ex, "D's last row has six entries \"0 & 0 & 0 & 0 & 0 & 0\"",
-                   "D is 5×5 with D₅₅ = 0 exactly (C n = 0 for n = (−15, −9, 18, 11, −17))", num.D55_zero);
+    report.remark(ex, "D's last row has six entries \"0 & 0 & 0 & 0 & 0 & 0\"",
+                  "a misprint (no value is wrong): D is 5×5 with D₅₅ = 0 exactly (C n = 0 for "
+                  "n = (−15, −9, 18, 11, −17))",
+                  num.D55_zero);
     report.erratum(ex, "\"A = PVᵀ + μ = PV₄ᵀ + μ\"",
                    "P V₄ᵀ is undefined (5×5 times 4×5); A = P₄V₄ᵀ + μ with P₄ = XV₄ (true since P's fifth column is 0)",
                    num.shapes_wrong);
@@ -460,24 +458,21 @@ int main() {
                    "E₃ = (σ₄² + σ₅²)^{1/2} = σ₄ = √λ₄ = 1.2074: the number is right, the labels are shifted by one "
                    "(σ₃ = 3.0528, σ₄ = 1.2074, σ₅ = 0)",
                    num.labels_shifted);
-    report.erratum(ex, "footnote 2: \"Since we subtracted the column means from a square matrix A, the dimension of the "
-                       "row space was reduced to 4\"",
-                   "the reduction comes from 𝟙ᵀX = 0 (N centred rows are dependent, rank X ≤ N − 1) for any shape; "
-                   "a tall data set keeps rank q, a wide one loses a dimension too",
-                   footnote2_shown);
+    report.remark(ex, "footnote 2: \"Since we subtracted the column means from a square matrix A, the dimension of the "
+                      "row space was reduced to 4\"",
+                  "right for this A; the mechanism is 𝟙ᵀX = 0 (N centred rows are dependent, rank X ≤ N − 1), "
+                  "which lowers the rank below q when N ≤ q (square or wide data); a tall data set keeps rank q",
+                  footnote2_shown);
     report.erratum("beeny:2.1", "λ_max = ½(var x + var y + √((var x − var y)² + 4 cos(x, y)²))",
                    "cov(x, y)² under the root (the discriminant of the 2×2 covariance matrix)", lines.cos_wrong);
-    report.erratum("beeny:2.1", "eq. (4) y(x) = (λ_max − var x)/cov(x, y) · (x − x̄) + ȳ, without a condition",
-                   "eq. (4) needs cov(x, y) ≠ 0; for cov = 0 the TLS line is horizontal (var x > var y), vertical, "
-                   "i.e. not a function y(x) (var y > var x), or not unique (var x = var y)",
-                   lines.cov_zero_handled);
+    report.remark("beeny:2.1", "eq. (4) y(x) = (λ_max − var x)/cov(x, y) · (x − x̄) + ȳ, without a condition",
+                  "an omitted condition: eq. (4) needs cov(x, y) ≠ 0; for cov = 0 the TLS line is horizontal "
+                  "(var x > var y), vertical, i.e. not a function y(x) (var y > var x), or not unique (var x = var y)",
+                  lines.cov_zero_handled);
     report.erratum("beeny:2.1", "the TLS line \"results in the shortest total distance to the set of points\"",
                    "it minimises the sum of SQUARED orthogonal distances (= (N − 1)λ_min); with an outlier the line "
                    "y = x has a smaller total distance",
                    lines.total_distance_wrong);
-    report.erratum("beeny:2.1", "footnote 1: the residual |y − (a₀ + a₁x)| is minimised",
-                   "OLS minimises Σ (y − a₀ − a₁x)², the sum of squared (signed) residuals, not Σ |residual|",
-                   lines.abs_residual_wrong);
     report.erratum("beeny:ex1.1", "\"z = φ(x) = a₀ + a₁x + a₂x²\" is the derived feature",
                    "that z is the fitted value ŷ (regressing y on it returns intercept 0, slope 1); the feature map "
                    "is φ(x) = (x, x²), on which y ~ 1 + z₁ + z₂ is linear",

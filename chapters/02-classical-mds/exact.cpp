@@ -1,7 +1,8 @@
 /// \file exact.cpp
 /// \brief Statements decided exactly in rationals: double centring and Schoenberg's criterion
 ///        (zhu:2.2.2), witnesses and spectra of non-Euclidean dissimilarities, ℓ₁ of negative
-///        type, exactly built spectra for zhu:1.2.1, zhu:def1 and gallier:svd.
+///        type, exactly built spectra for zhu:1.2.1, zhu:def1 and gallier:svd, and what zhu's
+///        assumption of centred data buys: (N − 1)S = YᵀY (zhu:1.2.1) and −½JD²J = YYᵀ (zhu:def1).
 #include "test_support.hpp"
 
 #include "kernelbook/exact_psd.hpp"
@@ -246,3 +247,44 @@ TEST_CASE("exact: for centred X = V_r Sigma_r U_r^T the formula U_r = X^T V_r Si
     });
 }
 //! [gallier-exact]
+
+//! [centring-covariance]
+TEST_CASE("zhu's assumption of centred data: (N-1)S = Y^TY for centred Y and uncentred data add N mu^T mu "
+          "[zhu:1.2.1]") {
+    kb::test::property<rational>([] {
+        const int N = *kb::test::size_in(2, 8);
+        const int q = *kb::test::size_in(1, 4);
+        const Q Y = kb::from_integers<rational>(*kb::test::points(N, q, 20), 3);
+        const Q Yc = kb::center_columns(Y);
+        const Q S = Yc.transpose() * Yc / rational(N - 1); // sample covariance
+        const kb::RowVector<rational> mu = kb::column_means(Y);
+        RC_ASSERT(Q(Y.transpose() * Y - rational(N - 1) * S) == Q(rational(N) * mu.transpose() * mu));
+        RC_ASSERT(Q(Yc.transpose() * Yc) == Q(rational(N - 1) * S));
+    });
+    // Four points around (10, 0), spread along the y-axis: (N−1)S = diag(2, 18), whose leading
+    // eigenvector is e₂; but YᵀY = diag(402, 18), whose leading eigenvector is e₁ — the
+    // direction of the mean, orthogonal to the principal axis.
+    const Q Y = kb::from_integers<rational>((IntMatrix(4, 2) << 10, 3, 10, -3, 11, 0, 9, 0).finished());
+    const Q Yc = kb::center_columns(Y);
+    CHECK(Q(Yc.transpose() * Yc) == Q((Q(2, 2) << 2, 0, 0, 18).finished()));
+    CHECK(Q(Y.transpose() * Y) == Q((Q(2, 2) << 402, 0, 0, 18).finished()));
+}
+//! [centring-covariance]
+
+//! [centring-distances]
+TEST_CASE("zhu's assumption of centred data: -1/2 J D2 J is Y_cY_c^T and not YY^T for uncentred data and the "
+          "objective of zhu:def1 is not translation invariant [zhu:def1] [zhu:2.2.2]") {
+    const Q Y = kb::from_integers<rational>((IntMatrix(3, 2) << 1, 0, 2, 2, 4, 1).finished());
+    const Q B = kb::gram_from_squared_distances(kb::squared_distances(Y));
+    const Q Yc = kb::center_columns(Y);
+    CHECK(B == Q(Yc * Yc.transpose()));
+    CHECK(B != Q(Y * Y.transpose()));
+    // Translating the data changes its Gram matrix, and so the value of zhu:def1 at a fixed X,
+    // while all distances (and the MDS stress) stay the same.
+    const Q shifted = Y.rowwise() + kb::RowVector<rational>((kb::RowVector<rational>(2) << 5, -3).finished());
+    CHECK(kb::squared_distances(shifted) == kb::squared_distances(Y));
+    const Q X = Yc.leftCols(1);
+    CHECK(kb::classical_mds_objective(Q(Y * Y.transpose()), X) !=
+          kb::classical_mds_objective(Q(shifted * shifted.transpose()), X));
+}
+//! [centring-distances]

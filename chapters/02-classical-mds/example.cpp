@@ -247,16 +247,17 @@ int main() {
     }
 
     // ------------------------------------------------------------------ errata
-    rep.section("Errata in zhu §1 and §2.2.2");
+    rep.section("Errata in zhu §1 and §2.2.2, and remarks on them");
     {
         const Q Yu = kb::from_integers<rational>((IntMatrix(4, 2) << 10, 3, 10, -3, 11, 0, 9, 0).finished());
         const Q Yuc = kb::center_columns(Yu);
         const Q YtY = Yu.transpose() * Yu, S3 = Yuc.transpose() * Yuc;
         rep.say("points (10, ±3), (11, 0), (9, 0): YᵀY =\n" + matrix_to_string(YtY, 4) + "  (N − 1)S = Y_cᵀY_c =\n" +
                 matrix_to_string(S3, 4));
-        rep.erratum("zhu:1.2.1", "“the columns of V are the eigenvectors of (n − 1)S = YᵀY”",
-                    "YᵀY = (N − 1)S + N μᵀμ; the equality needs centred data (Y = Y_c): here the leading "
-                    "eigenvector of YᵀY is e₁ (the mean), that of S is e₂",
+        rep.remark("zhu:1.2.1", "“the columns of V are the eigenvectors of (n − 1)S = YᵀY”",
+                   "right under §1.1's standing assumption that the data are centred (n is the number of points N); "
+                   "the assumption is what makes it true, since in general YᵀY = (N − 1)S + N μᵀμ: for these "
+                   "uncentred points the leading eigenvector of YᵀY is e₁ (the mean), that of S is e₂",
                     YtY != S3 && YtY(0, 0) > YtY(1, 1) && S3(1, 1) > S3(0, 0) && YtY(0, 1) == 0 && S3(0, 1) == 0);
     }
     // A rational rotation of the plane (cos, sin) = (3/5, 4/5).
@@ -266,8 +267,8 @@ int main() {
         const Q Ysq = kb::from_integers<rational>((IntMatrix(4, 2) << 1, 1, -1, 1, -1, -1, 1, -1).finished());
         const Q YtY = Ysq.transpose() * Ysq;
         rep.say("the corners (±1, ±1) of a square (centred): YᵀY =\n" + matrix_to_string(YtY, 4));
-        rep.erratum("zhu:1.2.1", "“the same eigenvalues D² (normally ordered d₁ > … > d_r)”",
-                    "d₁ ≥ … ≥ d_r: singular values can be equal (here d₁ = d₂ = 2), and then the eigenvectors, "
+        rep.remark("zhu:1.2.1", "“the same eigenvalues D² (normally ordered d₁ > … > d_r)”",
+                    "“normally”: in general d₁ ≥ … ≥ d_r, singular values can be equal (here d₁ = d₂ = 2), and then the eigenvectors, "
                     "and the scores, are determined only up to a rotation inside the eigenspace: "
                     "YᵀY R = 4R and (YR)(YR)ᵀ = YYᵀ for the rotation R with cos = 3/5",
                     YtY == Q(rational(4) * Q::Identity(2, 2)) && Q(YtY * rot) == Q(rational(4) * rot) &&

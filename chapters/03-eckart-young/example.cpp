@@ -287,16 +287,17 @@ int main() {
               "(kb::book::rounding_bound)",
               within_double && within_50 && within_100);
 
-    // ------------------------------------------------------------ errata
-    rep.section("Errata in zhu Theorem 2");
-    rep.erratum("zhu:thm2", "“The best p-rank approximation of YYᵀ is Σ_{j≤p} λ_j u_j u_jᵀ”",
-                "a best approximation of rank ≤ p; it is unique iff λ_p > λ_{p+1} (with λ₂ = λ₃ above, two different "
+    // ------------------------------------------------------------ remarks
+    rep.section("Remarks on zhu Theorem 2");
+    rep.remark("zhu:thm2", "“The best p-rank approximation of YYᵀ is Σ_{j≤p} λ_j u_j u_jᵀ”",
+                "a wording and an omission: it is a best approximation of rank ≤ p; it is unique iff λ_p > λ_{p+1} (with λ₂ = λ₃ above, two different "
                 "G₂ have the same error), and its errors are ‖G − G_p‖_F = (Σ_{j>p} λ_j²)^{1/2}, ‖G − G_p‖₂ = λ_{p+1}",
                 T1 != T2 && Q(G4 - T1).squaredNorm() == Q(G4 - T2).squaredNorm());
-    rep.erratum("zhu:thm2", "“λ_j and u_j are the first p eigens” (applied in §2.2.2 to any −½ J D² J)",
-                "right for a PSD matrix only; for an indefinite symmetric matrix the best rank-p approximation keeps "
-                "the p eigenvalues of largest |λ|, the best Gram matrix XXᵀ keeps the largest positive ones "
-                "(spectrum (3, 1, −4): errors² 10 and 17)",
+    rep.remark("zhu:thm2", "“λ_j and u_j are the first p eigens” (and §2.2.2 applies MDS to any −½ J D² J)",
+                "the theorem is stated for YYᵀ, which is PSD, and is right there; for the indefinite −½ J D² J of "
+                "other distances the first p eigenpairs still give the best Gram matrix XXᵀ (while λ_p > 0), but "
+                "the best rank-p approximation keeps the p eigenvalues of largest |λ| "
+                "(spectrum (3, 1, −4): errors² 17 and 10)",
                 keep_abs < keep_first);
     return rep.finish();
 }

@@ -1,7 +1,8 @@
 /// \file errata.cpp
 /// \brief The sources' errata, each shown and its correction checked: zhu Example 7(a)–(c)
-///        (k_x(y), the expansion and the printed map, the Gaussian's feature map), beeny
-///        Definition 3.7, and the proofs of rules 2–6 of beeny Theorem 3.8.
+///        (k_x(y), the expansion and the printed map, the Gaussian's feature map) and the proofs
+///        of rules 2, 4, 5 and 6 of beeny Theorem 3.8; and two remarks on the wording after beeny
+///        Definition 3.7 (semi-definite, not unique), each shown on an example.
 #include "test_support.hpp"
 
 #include "kernelbook/certify.hpp"
@@ -224,7 +225,7 @@ TEST_CASE_TEMPLATE("companion: Taylor features with the weights (2g)^|a|/|a|! - 
     CHECK(wrong.error.back() > T(1) / T(100));
 }
 
-TEST_CASE("erratum: a feature map gives a positive SEMI-definite kernel - phi(x) = (x x^2) on three points gives a "
+TEST_CASE("remark: a feature map gives a positive SEMI-definite kernel - phi(x) = (x x^2) on three points gives a "
           "singular Gram matrix [beeny:def3.7]") {
     // beeny: "k would surely be symmetric and positive definite since inner products are".
     kb::test::property<rational>([] {
@@ -240,7 +241,7 @@ TEST_CASE("erratum: a feature map gives a positive SEMI-definite kernel - phi(x)
     });
 }
 
-TEST_CASE("erratum: the feature space is not unique - phi1(x) = x and phi2(x) = (3x/5 4x/5) give the same kernel "
+TEST_CASE("remark: the feature space is not unique - phi1(x) = x and phi2(x) = (3x/5 4x/5) give the same kernel "
           "[beeny:def3.7]") {
     kb::test::property<rational>([] {
         const Matrix<rational> X = kb::from_integers<rational>(*kb::test::points(2, 1, 20), 7);

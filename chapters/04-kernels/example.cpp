@@ -139,12 +139,13 @@ void definition(Report& report) {
     Matrix<rational> Phi(3, 2);
     for (int i = 0; i < 3; ++i) Phi.row(i) << Y(i, 0), Y(i, 0) * Y(i, 0);
     const kb::PsdCertificate feature = kb::certify_psd(Matrix<rational>(Phi * Phi.transpose()));
-    report.erratum("beeny:def3.7", "\"k would surely be symmetric and positive definite since inner products are\"",
-                   "positive SEMI-definite: φ(x) = (x, x²) on the points 1, 2, 3 gives a Gram matrix of rank " +
+    report.remark("beeny:def3.7", "\"k would surely be symmetric and positive definite since inner products are\"",
+                   "a wording: \"positive definite\" must be read as Definition 3.6's positive SEMI-definite, in the "
+                   "strict sense it is false: φ(x) = (x, x²) on the points 1, 2, 3 gives a Gram matrix of rank " +
                        std::to_string(feature.rank) + " < 3",
                    feature.proven() && !feature.definite && feature.rank == 2);
-    report.erratum("beeny:def3.7", "\"we need to show that there is a unique Hilbert space\"",
-                   "feature spaces are not unique: φ₁(x) = x and φ₂(x) = (3x/5, 4x/5) give the same k(x, y) = xy "
+    report.remark("beeny:def3.7", "\"we need to show that there is a unique Hilbert space\"",
+                   "a wording: the RKHS is unique, feature spaces are not: φ₁(x) = x and φ₂(x) = (3x/5, 4x/5) give the same k(x, y) = xy "
                    "(the RKHS of k is unique — chapter 5)",
                    rational(3, 5) * rational(3, 5) + rational(4, 5) * rational(4, 5) == 1);
     // zhu Example 7(a).
@@ -184,7 +185,7 @@ void closure_rules(Report& report) {
     }
     // The seed's proofs, checked.
     const kb::PsdCertificate rank_deficient = kb::certify_psd(kb::gram(lin, X));
-    report.erratum("beeny:thm3.8.1", "the proof takes \"a₁, a₂ > 0\" for a theorem stated with a₁, a₂ ≥ 0",
+    report.remark("beeny:thm3.8.1", "the proof takes \"a₁, a₂ > 0\" for a theorem stated with a₁, a₂ ≥ 0",
                    "the argument works verbatim for a₁, a₂ ≥ 0 (the zero weight above is proven)", true);
     report.erratum("beeny:thm3.8.2", "\"Since K₁, K₂ are positive semi-definite, we have λᵢ, μᵢ > 0\"",
                    "λᵢ, μⱼ ≥ 0: the linear kernel on 5 points of ℝ² has rank " + std::to_string(rank_deficient.rank) +
@@ -221,8 +222,8 @@ void closure_rules(Report& report) {
         report.erratum("beeny:thm3.8.5", "the proof concludes (Σᵢ yᵢ)² > 0",
                        "≥ 0: c = (g(x₂), −g(x₁)) = " + vector_text(c) + " gives (Σᵢ cᵢg(xᵢ))² = " + kb::book::fmt(f), f == 0);
     }
-    report.erratum("beeny:thm3.8.3", "\"By part 2, k₁, …, k₁ⁿ are kernels. By part 1, a₀ + a₁k₁ + … is a kernel\"",
-                   "the constant a₀ is no power of k₁: it is the kernel g(x)g(y) with g ≡ √a₀ (part 5), Gram a₀𝟙𝟙ᵀ; "
+    report.remark("beeny:thm3.8.3", "\"By part 2, k₁, …, k₁ⁿ are kernels. By part 1, a₀ + a₁k₁ + … is a kernel\"",
+                   "a gap in the proof, not a wrong result: the constant a₀ is no power of k₁: it is the kernel g(x)g(y) with g ≡ √a₀ (part 5), Gram a₀𝟙𝟙ᵀ; "
                    "and part 1 is applied n times (induction)",
                    kb::certify_psd(kb::gram(kb::ConstantKernel<rational>(rational(2)), X)).rank == 1);
 }

@@ -62,10 +62,10 @@ void gram_matrices(kb::book::Report& r) {
     r.exact("beeny:def3.4", "G is PSD (exact elimination certificate) but singular: four vectors in R³, null vector " +
                                 vec(N.col(0)),
             kb::is_psd_exact(G) && N.cols() == 1 && Vector<Q>(V * N.col(0)) == Vector<Q>::Zero(3));
-    r.erratum("beeny:def3.7",
+    r.remark("beeny:def3.7",
               "\"If Φ is a known feature map, then k would surely be symmetric and positive definite since inner "
               "products are\"",
-              "positive SEMI-definite: Σ cᵢcⱼ⟨Φ(xᵢ),Φ(xⱼ)⟩ = ‖Σ cᵢΦ(xᵢ)‖² ≥ 0, and = 0 for the null vector above "
+              "a wording: read \"positive definite\" as Definition 3.6's positive SEMI-definite: Σ cᵢcⱼ⟨Φ(xᵢ),Φ(xⱼ)⟩ = ‖Σ cᵢΦ(xᵢ)‖² ≥ 0, and = 0 for the null vector above "
               "(the inner product is definite on vectors, the Gram matrix of dependent vectors is not)",
               kb::is_psd_exact(G) && N.cols() == 1);
 }
@@ -123,10 +123,10 @@ void pre_rkhs(kb::book::Report& r) {
     } catch (const kb::error&) {
         singular = true;
     }
-    r.erratum("zhu:thm5",
+    r.remark("zhu:thm5",
               "\"… satisfies all properties that needed to be an inner product (this is where positive definiteness "
               "comes to use)\"",
-              "only SEMI-definiteness of k is used: it gives ⟨f, f⟩ ≥ 0; then ⟨f, f⟩ = 0 ⇒ f ≡ 0 follows from "
+              "a wording: only SEMI-definiteness of k is used: it gives ⟨f, f⟩ ≥ 0; then ⟨f, f⟩ = 0 ⇒ f ≡ 0 follows from "
               "Cauchy–Schwarz and the reproducing property. Here K(x1..x7) is singular (not PD), yet the null "
               "combination c is the zero function",
               singular && vanishes);
@@ -156,9 +156,9 @@ void pre_rkhs(kb::book::Report& r) {
     r.agree("zhu:thm5", "… and ψ = Qφ (Q orthogonal) is another feature map of the same k", e2,
             kb::book::rounding_bound(36, scale), scale);
     const double differ = kb::max_abs(Matrix<double>(Psi - Phi));
-    r.erratum("zhu:thm5",
+    r.remark("zhu:thm5",
               "(Remark) \"once the kernel k is chosen, the feature map ϕ is automatically chosen as well\"",
-              "the feature map is not unique (φ, Qφ and x ↦ k(x,·) all reproduce k; here max|Qφ − φ| = " +
+              "a wording: the canonical map x ↦ k(x,·) is, but the feature map is not unique (φ, Qφ and x ↦ k(x,·) all reproduce k; here max|Qφ − φ| = " +
                   kb::book::fmt(differ, 3) + "); what k determines uniquely is the RKHS (Moore–Aronszajn)",
               differ > 0.1 && e2 <= kb::book::rounding_bound(36, scale));
 }
@@ -474,8 +474,8 @@ void hilbert_dimension(kb::book::Report& r) {
               "eigenfunctions √λᵢ eᵢ are a countable orthonormal basis — though its sections k(x,·), x ∈ ℝ, are an "
               "uncountable linearly independent family (as the check above shows for every finite subfamily)",
               eig.values(11) > bound);
-    r.erratum("beeny:def3.2", "\"two Hilbert spaces are isomorphic if and only if they have the same dimension\"",
-              "the same HILBERT dimension (cardinality of an orthonormal basis), not the algebraic dimension: ℓ² and "
+    r.remark("beeny:def3.2", "\"two Hilbert spaces are isomorphic if and only if they have the same dimension\"",
+              "a wording: \"dimension\" is Kreyszig's HILBERT dimension (cardinality of an orthonormal basis), not the algebraic dimension: ℓ² and "
               "ℓ²(ℝ) both have algebraic dimension 2^ℵ₀ but Hilbert dimensions ℵ₀ and 2^ℵ₀. In finite dimension the "
               "two agree: the span of the 8 polynomial sections has dimension 6, isometric to R⁶",
               dep.cols() == 2);

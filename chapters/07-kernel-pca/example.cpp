@@ -172,8 +172,8 @@ void derivation(kb::book::Report& report) {
                    T((Kc * kb::ones<T>(N)).norm()) <= b);
     const Vector<T> a1 = A.col(0), b1 = a1 + kb::ones<T>(N);
     const T Nl = T(N) * kp.feature_variances()(0);
-    report.erratum("slides:eig", "(1/N) KK a_j = λ_j K a_j, \"drop K\": K a_j = N λ_j a_j",
-                   "dropping K is valid only for a_j ⊥ null(K); b = a_1 + 𝟙 solves (1/N)K̃²b = λK̃b and gives "
+    report.remark("slides:eig", "(1/N) KK a_j = λ_j K a_j, \"drop K\": K a_j = N λ_j a_j",
+                   "a step without its justification, the result is right: dropping K is valid only for a_j ⊥ null(K); b = a_1 + 𝟙 solves (1/N)K̃²b = λK̃b and gives "
                    "the same v_1 (‖v‖² = bᵀK̃b = " + kb::book::fmt(T(b1.dot(Kc * b1)), 6) +
                        ") but N λ bᵀb = " + kb::book::fmt(T(Nl * b1.squaredNorm()), 6) +
                        " ≠ 1: the normalisation N λ aᵀa = 1 needs the eigenvector solution",
@@ -220,7 +220,7 @@ void algorithm8(kb::book::Report& report) {
                        " (the column of y_1 is missing)",
                    printed_b.cols() == N - 1);
     kb::KernelPca<T> kp(k, X, 2);
-    report.erratum("zhu:alg8", "(d) K̃ u_i = λ u_i, reusing the letter λ of §2.3.1",
+    report.remark("zhu:alg8", "(d) K̃ u_i = λ u_i, reusing the letter λ of §2.3.1",
                    "(d)'s λ is an eigenvalue μ of K̃ itself, N times the λ of §2.3.1 (eigenvalue of C = K̃/N): "
                    "μ₁ = " + kb::book::fmt(kp.eigenvalues()(0), 8) + ", λ₁ = " +
                        kb::book::fmt(kp.feature_variances()(0), 8),

@@ -1,7 +1,8 @@
 /// \file errata.cpp
 /// \brief Chapter 8's errata: eq. 9, the scope of Theorem 1 (not exact between two test points,
-///        eq. 26's distances), and appendix A's eqs. 32, 38 and 39 and its second K̄ — each
-///        exposed on data and checked against its correction.
+///        eq. 26's distances), and appendix A's eqs. 32 and 39 — each exposed on data and checked
+///        against its correction; and two remarks on appendix A's notation (eq. 38's shapes, the
+///        second K̄).
 #include "chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
@@ -188,7 +189,7 @@ TEST_CASE("erratum eq. 32: the last line needs (K-bar alpha)_n and not (K alpha)
 //! [appA-eq32]
 
 //! [appA-eq38]
-TEST_CASE("erratum eq. 38: K-bar = K - 1 e^T K - K e 1^T + (e^T K e) 1 1^T = JKJ [ghiasi:appA]") {
+TEST_CASE("remark eq. 38: K-bar = K - 1 e^T K - K e 1^T + (e^T K e) 1 1^T = JKJ [ghiasi:appA]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(2, 7);
         const Matrix<rational> K0 = kb::from_integers<rational>(*kb::test::int_matrix(N, N, -9, 9), 4);
@@ -214,7 +215,7 @@ TEST_CASE("erratum eq. 38: K-bar = K - 1 e^T K - K e 1^T + (e^T K e) 1 1^T = JKJ
 //! [appA-eq38]
 
 //! [appA-kbar]
-TEST_CASE("erratum: K-bar names two matrices - KJ in section 3.2 and JKJ in appendix A - with the same spectrum and "
+TEST_CASE("remark: K-bar names two matrices - KJ in section 3.2 and JKJ in appendix A - with the same spectrum and "
           "related eigenvectors [ghiasi:appA] [ghiasi:eq17-23]") {
     const Design<rational> D = build_design(fixed_design());
     const int N = D.N;

@@ -421,8 +421,9 @@ void appendix(kb::book::Report& report) {
     const Matrix<rational> eK = e.transpose() * K;
     const rational eKe = e.dot(K * e);
     const Matrix<rational> corrected = K - one * eK - K * e * one.transpose() + eKe * one * one.transpose();
-    report.erratum("ghiasi:appA", "eq. 38: K̄ = K − eᵀK − Ke + eᵀKe (an N×N, a 1×N, an N×1 and a 1×1 term)",
-                   "K̄ = K − 1eᵀK − Ke1ᵀ + (eᵀKe)11ᵀ = JKJ",
+    report.remark("ghiasi:appA", "eq. 38: K̄ = K − eᵀK − Ke + eᵀKe (an N×N, a 1×N, an N×1 and a 1×1 term)",
+                   "a notation: the terms conform only when eᵀK is subtracted from every row and Ke from every "
+                   "column; written out, K̄ = K − 1eᵀK − Ke1ᵀ + (eᵀKe)11ᵀ = JKJ",
                    eK.rows() != K.rows() && corrected == Matrix<rational>(J * K * J));
     // eq. 39.
     const Matrix<rational> centred = kb::center_test_kernel(Matrix<rational>(kx.transpose()), K);
@@ -446,8 +447,8 @@ void appendix(kb::book::Report& report) {
                        kb::book::fmt(static_cast<double>(shifted - eKa + eKe * ae), 8) + ", correct: " +
                        kb::book::fmt(static_cast<double>(line3), 8) + ")",
                    shifted - eKa + eKe * ae != line3 && shifted - eKa + NN * eKe * ae == line3);
-    report.erratum("ghiasi:appA", "K̄ denotes K(I − Neeᵀ) in §3.2 (eqs. 19–24) and the centred Gram matrix in eq. 38",
-                   "two different matrices: KJ (not symmetric) and JKJ; same non-zero eigenvalues, eigenvectors Kw "
+    report.remark("ghiasi:appA", "K̄ denotes K(I − Neeᵀ) in §3.2 (eqs. 19–24) and the centred Gram matrix in eq. 38",
+                   "a notation: one symbol for two different matrices: KJ (not symmetric) and JKJ; same non-zero eigenvalues, eigenvectors Kw "
                    "and w; write K̄ = KJ and K̃ = JKJ",
                    Matrix<rational>(K * J) != KbA);
     report.erratum("ghiasi:eq9", "ψ(z) = ψ(z) − M", "ψ(z) = φ(z) − M = K^{-1/2}(k_z − Ke) (checked in every precision above)",
@@ -561,7 +562,7 @@ int main() {
     kpca<real50>(report, false);
     kpca<real100>(report, false);
 
-    report.section("Appendix A (eqs. 30–39), exactly, and the errata");
+    report.section("Appendix A (eqs. 30–39), exactly, with its errata and remarks");
     appendix(report);
 
     report.section("Nyström with m ≤ N landmarks (max |K − K̂_m| on the training set)");

@@ -155,10 +155,23 @@ public:
         }
     }
 
+    /// \brief A remark on the seed — an omission, a missing proof, a wording or a notation, not an
+    ///        error: what it says, what the book adds, and whether this program showed it.
+    void remark(const std::string& label, const std::string& seed_says, const std::string& note,
+                bool demonstrated) {
+        ++remarks_;
+        os_ << "[" << label << "] REMARK: the seed says " << seed_says << "\n"
+            << std::string(label.size() + 3, ' ') << "note: " << note << "\n";
+        if (!demonstrated) {
+            ++failed_;
+            os_ << std::string(label.size() + 3, ' ') << "FAILED: the demonstration did not show it\n";
+        }
+    }
+
     /// \brief Prints the summary; returns the exit code (0 if every check held).
     int finish() {
         os_ << "\n" << checked_ << " statements checked, " << failed_ << " failed, " << errata_
-            << " errata in the seeds demonstrated.\n";
+            << " errata in the seeds demonstrated, " << remarks_ << " remarks on them shown.\n";
         return failed_ == 0 ? 0 : 1;
     }
 
@@ -174,6 +187,7 @@ private:
     int checked_ = 0;
     int failed_ = 0;
     int errata_ = 0;
+    int remarks_ = 0;
 };
 
 } // namespace kb::book

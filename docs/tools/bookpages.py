@@ -12,7 +12,7 @@ writes into DIR
                     statement, the tests whose names carry `[label]` (with the file and
                     line of each), the chapter pages that discuss it and the library
                     headers that mention it;
-  errata.md         the page `errata`, from docs/errata.md;
+  errata.md         the page `errata` (errata and remarks), from docs/errata.md;
   chapters/NN-topic.md  each chapter's README.md as Doxygen reads it: the same text with
                     every label mentioned as a code span (`zhu:thm2`) made a link to its
                     entry on the theorem index (Doxyfile.in takes these copies, not the
@@ -33,9 +33,10 @@ It FAILS (exit 1, every problem listed) when
     whose chapters (docs/labels.tsv, column `chapters`) has no folder chapters/<folder>
     yet: that label is listed as pending. Once every chapter folder exists nothing is
     pending, so the check is strict again by itself;
-  - an erratum names a test that is not in the test list, an unknown label or chapter;
-  - a chapter README's Errata section cites a test (by its name) that no entry of
-    docs/errata.md lists;
+  - an erratum or a remark names a test that is not in the test list, an unknown label or
+    chapter;
+  - a chapter README's Errata or Remarks section cites a test (by its name) that no entry
+    of docs/errata.md lists;
   - the data files or the templates are malformed (wrong columns, duplicate or malformed
     labels, a template block or value missing);
   - ctest's list cannot be read, or a doctest executable it names is missing, fails or
@@ -66,7 +67,9 @@ from pathlib import Path
 LABEL_RE = re.compile(r"^[a-z]+:[A-Za-z0-9][A-Za-z0-9.\-]*$")
 TAG_RE = re.compile(r"\[([a-z]+:[^\[\]\s]+)\]")
 TEMPLATE_RE = re.compile(r"^(.*)<([^<>]+)>$")
-ERRATA_KINDS = ("formula", "number", "label", "proof", "statement")
+ERRATA_KINDS = ("formula", "number", "label", "proof", "statement")   # what is wrong
+REMARK_KINDS = ("omission", "proof", "wording", "notation")            # what is missing or unclear
+SECTIONS = {"## Errata": False, "## Remarks": True}                     # heading → entries are remarks
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE_FILES = ("common.md", "mainpage.md", "theorem-index.md", "errata.md")
 
@@ -123,6 +126,7 @@ class Label:
     pages: list[str] = field(default_factory=list)          # chapter folders whose README mentions it
     code: list[tuple[str, list[int]]] = field(default_factory=list)
     errata: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
     status: str = ""               # checked | pending | missing | unknown
 
     @property
@@ -156,6 +160,11 @@ class Erratum:
     correction: str
     tests: list[str]
     line: int
+    remark: bool = False           # a remark (omission, missing proof, wording, notation), not an error
+
+    @property
+    def anchor(self) -> str:
+        return ("remark-" if self.remark else "erratum-") + self.id
 
 
 def chapter_page_id(readme: Path) -> str | None:
@@ -217,17 +226,19 @@ def load_labels(root: Path, sources: list[dict], chapters: list[Chapter]) -> lis
 
 
 def load_errata(path: Path) -> list[Erratum]:
-    """Entries of docs/errata.md: after the line '## Entries', one '### <id>' heading per
-    erratum followed by '- key: value' lines (a value continues on lines indented by two
-    or more spaces). Everything before '## Entries' is documentation."""
+    """Entries of docs/errata.md: after the line '## Errata' the errata, after the line
+    '## Remarks' (optional, after the errata) the remarks; one '### <id>' heading per entry
+    followed by '- key: value' lines (a value continues on lines indented by two or more
+    spaces). Everything before '## Errata' is documentation."""
     lines = path.read_text(encoding="utf-8").splitlines()
     try:
-        start = next(i for i, l in enumerate(lines) if l.strip() == "## Entries")
+        start = next(i for i, l in enumerate(lines) if l.strip() == "## Errata")
     except StopIteration:
-        raise DataError(f"{path}: no '## Entries' line (the entries follow it)")
-    raw: list[tuple[str, int, dict[str, list[str]]]] = []
+        raise DataError(f"{path}: no '## Errata' line (the errata follow it, then '## Remarks' and the remarks)")
+    raw: list[tuple[str, int, bool, dict[str, list[str]]]] = []
     key = None
     in_comment = False
+    remark = False
     for i in range(start + 1, len(lines)):
         line, n = lines[i], i + 1
         if in_comment:
@@ -239,46 +250,53 @@ def load_errata(path: Path) -> list[Erratum]:
         if not line.strip():
             key = None
             continue
+        if line.strip() in SECTIONS:
+            if SECTIONS[line.strip()] is not True or remark:
+                raise DataError(f"{path}:{n}: '{line.strip()}' again: the file has one '## Errata' and then at most "
+                                "one '## Remarks' section")
+            remark, key = True, None
+            continue
         m = re.match(r"^###\s+(\S+)\s*$", line)
         if m:
-            raw.append((m.group(1), n, {}))
+            raw.append((m.group(1), n, remark, {}))
             key = None
             continue
         if line.startswith("#"):
-            raise DataError(f"{path}:{n}: only '### <id>' headings may follow '## Entries'")
-        if not raw:
-            raise DataError(f"{path}:{n}: text before the first '### <id>' entry")
+            raise DataError(f"{path}:{n}: only '### <id>' headings and one '## Remarks' may follow '## Errata'")
+        if not raw or raw[-1][2] != remark:
+            raise DataError(f"{path}:{n}: text before the first '### <id>' entry of its section")
         m = re.match(r"^- ([a-z]+):\s*(.*)$", line)
         if m:
             key = m.group(1)
-            raw[-1][2].setdefault(key, []).append(m.group(2).strip())
+            raw[-1][3].setdefault(key, []).append(m.group(2).strip())
             continue
         if key and re.match(r"^\s{2,}\S", line):
-            fields = raw[-1][2][key]
+            fields = raw[-1][3][key]
             fields[-1] = (fields[-1] + " " + line.strip()).strip()
             continue
         raise DataError(f"{path}:{n}: expected '- key: value' (keys: label, chapter, kind, where, seed, correction, test) or an indented continuation")
     errata, seen = [], set()
-    for eid, n, f in raw:
-        where = f"{path}:{n}"
+    for eid, n, is_remark, f in raw:
+        where, what = f"{path}:{n}", "remark" if is_remark else "erratum"
         if not re.match(r"^[a-z0-9][a-z0-9-]*$", eid):
-            raise DataError(f"{where}: erratum id '{eid}' must be lower-case letters, digits and '-'")
+            raise DataError(f"{where}: {what} id '{eid}' must be lower-case letters, digits and '-'")
         if eid in seen:
-            raise DataError(f"{where}: erratum id '{eid}' used twice")
+            raise DataError(f"{where}: {what} id '{eid}' used twice (ids are unique across errata and remarks)")
         seen.add(eid)
         unknown = set(f) - {"label", "chapter", "kind", "where", "seed", "correction", "test"}
         if unknown:
             raise DataError(f"{where}: unknown field(s) {sorted(unknown)}")
         for k in ("label", "chapter", "kind", "seed", "correction", "test"):
             if not f.get(k) or not all(f[k]):
-                raise DataError(f"{where}: erratum '{eid}' needs '- {k}: …'")
+                raise DataError(f"{where}: {what} '{eid}' needs '- {k}: …'")
         for k in ("label", "chapter", "kind", "where", "seed", "correction"):
             if len(f.get(k, [])) > 1:
-                raise DataError(f"{where}: erratum '{eid}' has '- {k}:' twice (only 'test' may repeat)")
-        if f["kind"][0] not in ERRATA_KINDS:
-            raise DataError(f"{where}: erratum '{eid}': kind must be one of {', '.join(ERRATA_KINDS)}")
+                raise DataError(f"{where}: {what} '{eid}' has '- {k}:' twice (only 'test' may repeat)")
+        kinds = REMARK_KINDS if is_remark else ERRATA_KINDS
+        if f["kind"][0] not in kinds:
+            raise DataError(f"{where}: {what} '{eid}': kind must be one of {', '.join(kinds)}")
         errata.append(Erratum(eid, f["label"][0].split(), f["chapter"][0], f["kind"][0],
-                              f.get("where", [""])[0], f["seed"][0], f["correction"][0], f["test"], n))
+                              f.get("where", [""])[0], f["seed"][0], f["correction"][0], f["test"], n, is_remark))
     return errata
 
 
@@ -554,34 +572,37 @@ def build(root: Path, tests: list[Test] | None, allow_pending: bool):
             lb.status = "missing"
             errors.append(f"MISSING: no test name carries [{lb.label}] ({lb.statement[:60]}…); chapters: {', '.join(lb.chapters)}")
 
-    # Errata: labels, chapters and tests must exist.
+    # Errata and remarks: labels, chapters and tests must exist.
     group_keys = {(g.prefix, g.base) for g in groups}
     full_keys = {test_key(n) for n, _ in (tests or [])}
     for e in errata:
+        what = "remark" if e.remark else "erratum"
         for l in e.labels:
             if l not in by_label:
-                errors.append(f"erratum '{e.id}' (docs/errata.md:{e.line}): unknown label '{l}'")
+                errors.append(f"{what} '{e.id}' (docs/errata.md:{e.line}): unknown label '{l}'")
             else:
-                by_label[l].errata.append(e.id)
+                (by_label[l].remarks if e.remark else by_label[l].errata).append(e.id)
         if e.chapter not in by_folder:
-            errors.append(f"erratum '{e.id}' (docs/errata.md:{e.line}): unknown chapter '{e.chapter}'")
+            errors.append(f"{what} '{e.id}' (docs/errata.md:{e.line}): unknown chapter '{e.chapter}'")
         if tests is not None:
             for t in e.tests:
                 if test_key(t) not in group_keys and test_key(t) not in full_keys:
                     close = difflib.get_close_matches(t, sorted(g.display for g in groups), n=1, cutoff=0.6)
                     hint = f"; did you mean '{close[0]}'?" if close else ""
-                    errors.append(f"erratum '{e.id}' (docs/errata.md:{e.line}): its test '{t}' does not exist{hint}")
+                    errors.append(f"{what} '{e.id}' (docs/errata.md:{e.line}): its test '{t}' does not exist{hint}")
 
-    # Errata sections of the chapters present: every test they cite needs an entry.
+    # Errata and Remarks sections of the chapters present: every test they cite needs an
+    # entry (a heading "Errata", "Errata and remarks" or "Remarks").
     cited_ok = {test_key(t) for e in errata for t in e.tests}
     for c in chapters:
-        body = section(c.readme, r"errata\b") if c.readme else ""
-        if not body:
+        body = "\n".join(section(c.readme, r) for r in (r"errata\b", r"remarks\b")) if c.readme else ""
+        if not body.strip():
             continue
         for g in groups:
             if len(g.base) >= 12 and g.base in body and (g.prefix, g.base) not in cited_ok:
                 errors.append(f"chapters/{c.folder}/README.md: its Errata section cites the test "
-                              f"'{g.display}', but no entry of docs/errata.md lists it (add the erratum there)")
+                              f"'{g.display}', but no entry of docs/errata.md lists it (add the erratum or "
+                              "remark there)")
     return chapters, sources, labels, groups, errata, errors, warnings
 
 
@@ -603,7 +624,8 @@ def status_line(labels: list[Label], groups: list[TestGroup], errata: list[Errat
     pending = sum(lb.status == "pending" for lb in labels)
     s = prose("status", checked=sum(lb.status == "checked" for lb in labels), labels=len(labels),
               tests=prose("status-tests", n=sum(1 for g in groups if TAG_RE.search(g.base))),
-              errata=prose("status-errata", n=len(errata)))
+              errata=prose("status-errata", n=sum(not e.remark for e in errata)),
+              remarks=prose("status-remarks", n=sum(e.remark for e in errata)))
     return s + (prose("status-pending", n=pending) if pending else "")
 
 
@@ -691,34 +713,46 @@ def label_entry(lb: Label, by_folder: dict[str, Chapter]) -> list[str]:
         out.append(prose("implemented-in-none", label=lb.label))
     if lb.errata:
         out.append(prose("label-errata", errata=", ".join(prose("erratum-ref", id=e) for e in lb.errata)))
+    if lb.remarks:
+        out.append(prose("label-remarks", remarks=", ".join(prose("remark-ref", id=e) for e in lb.remarks)))
     return out
 
 
 def errata_page(chapters, labels, errata, have_tests) -> str:
+    """The page `errata`: a summary table and a section per entry, first the errata, then
+    the remarks."""
     by_folder = {c.folder: c for c in chapters}
     by_label = {lb.label: lb for lb in labels}
-    out = [prose("errata-head")]
+    wrong, remarks = [e for e in errata if not e.remark], [e for e in errata if e.remark]
+    out = [prose("errata-head", errata=prose("errata-count", n=len(wrong)), remarks=prose("remarks-count", n=len(remarks)))]
     if not have_tests:
         out.append(prose("errata-no-tests"))
     if not errata:
         out.append(prose("errata-none"))
         return "\n".join(out) + "\n"
     where = {e.id: prose("errata-where", where=e.where) if e.where else "" for e in errata}
-    out.append(prose("errata-summary", count=prose("errata-count", n=len(errata))))
-    for e in errata:
-        ch = by_folder.get(e.chapter)
-        what = prose("errata-summary-what", kind=e.kind, where=where[e.id], seed=shorten(e.seed, SEED_CHARS))
-        out.append(prose("errata-summary-row", id=e.id, what=table_cell(what), chapter=ch.number if ch else e.chapter,
-                         labels=", ".join(prose("label-ref", anchor=by_label[l].anchor, label=l) if l in by_label else code(l)
-                                          for l in e.labels)))
-    out.append("")
-    for e in errata:
-        ch = by_folder.get(e.chapter)
-        out.append(prose("erratum", id=e.id, labels=", ".join(code(l) for l in e.labels), kind=e.kind, where=where[e.id],
-                         seed=e.seed, correction=e.correction, tests="; ".join(code(t) for t in e.tests)))
-        if ch:
-            out.append(prose("erratum-chapter", chapter=chapter_ref(ch)))
+    for entries, part in ((wrong, "errata"), (remarks, "remarks")):
+        out.append(prose(f"{part}-section"))
+        if not entries:
+            out.append(prose(f"{part}-none"))
+            continue
+        out.append(prose(f"{part}-summary", count=prose(f"{part}-count", n=len(entries))))
+        for e in entries:
+            ch = by_folder.get(e.chapter)
+            what = prose("errata-summary-what", kind=e.kind, where=where[e.id], seed=shorten(e.seed, SEED_CHARS))
+            out.append(prose("errata-summary-row", anchor=e.anchor, id=e.id, what=table_cell(what),
+                             chapter=ch.number if ch else e.chapter,
+                             labels=", ".join(prose("label-ref", anchor=by_label[l].anchor, label=l) if l in by_label
+                                              else code(l) for l in e.labels)))
         out.append("")
+        for e in entries:
+            ch = by_folder.get(e.chapter)
+            out.append(prose("remark" if e.remark else "erratum", id=e.id, anchor=e.anchor,
+                             labels=", ".join(code(l) for l in e.labels), kind=e.kind, where=where[e.id],
+                             seed=e.seed, correction=e.correction, tests="; ".join(code(t) for t in e.tests)))
+            if ch:
+                out.append(prose("erratum-chapter", chapter=chapter_ref(ch)))
+            out.append("")
     return "\n".join(out) + "\n"
 
 
@@ -932,8 +966,10 @@ def main(argv: list[str]) -> int:
               "but the book must not be built like this", file=sys.stderr)
         return 1
     checked = sum(lb.status == "checked" for lb in labels)
+    n_wrong, n_remarks = sum(not e.remark for e in errata), sum(e.remark for e in errata)
     print(f"bookpages: {checked}/{len(labels)} labels checked, {len(pending)} pending, "
-          f"{len(errata)} {'erratum' if len(errata) == 1 else 'errata'}; pages in {a.out}")
+          f"{n_wrong} {'erratum' if n_wrong == 1 else 'errata'}, {n_remarks} remark{'' if n_remarks == 1 else 's'}; "
+          f"pages in {a.out}")
     return 0
 
 

@@ -96,6 +96,7 @@ def case_index(gen: Path, root: Path) -> None:
     expect("- **Discussed in:** \\ref ch01-alpha" in p, "the chapter page that names the label is linked")
     expect("- **Implemented in:** \\ref toy.hpp (line 5)" in p, "the header that names the label is linked, with its line")
     expect("\\ref erratum-toy-thm1-constant" in p, "the label links its erratum")
+    expect("- **Remarks:** \\ref remark-toy-lem2-bound" in p, "the label links its remark", p)
     lem2 = p.split("### toy:lem2", 1)[1].split("###", 1)[0]
     expect("**Checked by** 5 test cases:" in lem2, "toy:lem2 has its five test cases (three in 01-alpha, two in shared)", lem2)
     expect("toy.hpp" not in lem2 and "- **Implemented in:** *not named*" in lem2,
@@ -112,8 +113,15 @@ def case_pages(gen: Path, root: Path) -> None:
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 0, "the generator succeeds", r.log())
     e = r.page("errata.md")
-    expect(e.startswith("# Errata of the source documents {#errata}"), "the page is `errata`")
-    expect("## toy-thm1-constant {#erratum-toy-thm1-constant}" in e, "each erratum has its anchored section", e)
+    expect(e.startswith("# Errata and remarks on the source documents {#errata}"), "the page is `errata`")
+    expect("### toy-thm1-constant {#erratum-toy-thm1-constant}" in e, "each erratum has its anchored section", e)
+    expect("### toy-lem2-bound {#remark-toy-lem2-bound}" in e, "each remark has its anchored section", e)
+    expect(e.index("## Errata {#errata-errata}") < e.index("{#erratum-toy-thm1-constant}")
+           < e.index("## Remarks {#errata-remarks}") < e.index("{#remark-toy-lem2-bound}"),
+           "the errata come first, then the remarks, each part under its heading", e)
+    expect("**1 erratum**" in e and "**1 remark**" in e, "the page's head gives both counts", e)
+    expect("- **Label:** `` toy:lem2 `` — a remark (wording), Lemma 2" in e and
+           "- **Remark:** the bound holds without the 1" in e, "a remark says what kind it is and what the book adds", e)
     expect("- **The source says:** the constant is printed as 3" in e, "the source's text is shown")
     expect("- **Correct:** it is 2, as the test shows in every precision" in e, "the correction, continuation line joined", e)
     expect("- **Demonstrated by:** `` 01-alpha:the printed constant of Theorem 1 is wrong [toy:thm1] ``" in e, "the demonstrating test is named")
@@ -124,14 +132,15 @@ def case_pages(gen: Path, root: Path) -> None:
            "a present chapter is linked, with the command that runs its checks", m)
     expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | 1 | — |" in m,
            "an absent chapter is named, with what it builds on", m)
-    expect("**2 of the 3 labelled statements**" in m and "2 errata are recorded" in m, "the status line counts", m)
+    expect("**2 of the 3 labelled statements**" in m and "1 erratum is recorded, with 1 remark on" in m,
+           "the status line counts the errata and the remarks", m)
     row = next((l for l in e.splitlines() if l.startswith("| \\ref erratum-toy-thm1-constant")), "")
     expect(row == '| \\ref erratum-toy-thm1-constant "toy-thm1-constant" | \\ref idx-toy-thm1 "toy:thm1" | '
                   '**number**, Theorem 1: the constant is printed as 3 | 1 |',
            "the summary table says what is wrong: kind, place and what the source says", row)
-    row = next((l for l in e.splitlines() if l.startswith("| \\ref erratum-toy-lem2-bound")), "")
+    row = next((l for l in e.splitlines() if l.startswith("| \\ref remark-toy-lem2-bound")), "")
     cell = row.split(" | ")[2] if row.count(" | ") >= 3 else ""
-    expect(cell == "**formula**, Lemma 2, the bound \\f$\\vert x\\vert \\f$: the lemma is stated with a constant "
+    expect(cell == "**wording**, Lemma 2, the bound \\f$\\vert x\\vert \\f$: the lemma is stated with a constant "
                    "that no proof of the triangle inequality needs, in …",
            "a long text is cut at a word with '…', a formula that would cross the limit is left out whole, "
            "and '|' in a formula becomes \\vert (a bare '|' would end the table cell)", row)
@@ -144,8 +153,9 @@ def case_no_errata(gen: Path, root: Path) -> None:
     edit(root / "chapters/01-alpha/README.md", '(test: "the printed constant of Theorem 1 is wrong [toy:thm1]")', "")
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 0, "an empty errata list is fine", r.log())
-    expect("**No erratum has been recorded yet.**" in r.page("errata.md"), "the page says there is none yet", r.page("errata.md"))
-    expect("0 errata are recorded" in r.page("mainpage.md"), "the main page says 0 errata")
+    expect("**No erratum or remark has been recorded yet.**" in r.page("errata.md"), "the page says there is none yet",
+           r.page("errata.md"))
+    expect("0 errata are recorded, with 0 remarks" in r.page("mainpage.md"), "the main page says 0 errata and 0 remarks")
 
 
 def case_missing_label(gen: Path, root: Path) -> None:
@@ -208,6 +218,18 @@ def case_malformed(gen: Path, root: Path) -> None:
     edit(root / "docs/errata.md", "- kind: number", "- kind: typo")
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 1 and "kind must be one of" in r.stderr, "an erratum of an unknown kind fails", r.log())
+    edit(root / "docs/errata.md", "- kind: typo", "- kind: number")
+    edit(root / "docs/errata.md", "- kind: wording", "- kind: formula")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "remark 'toy-lem2-bound': kind must be one of omission, proof, wording, notation" in r.stderr,
+           "a remark of an erratum's kind fails: a remark says nothing printed is wrong", r.log())
+    edit(root / "docs/errata.md", "- kind: formula", "- kind: wording")
+    edit(root / "docs/errata.md", "## Remarks", "## Errata")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "'## Errata' again" in r.stderr, "a second '## Errata' section fails", r.log())
+    edit(root / "docs/errata.md", "## Errata\n", "## Entries\n")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "no '## Errata' line" in r.stderr, "a data file without its '## Errata' line fails", r.log())
 
 
 def case_index_compare(gen: Path, root: Path) -> None:
