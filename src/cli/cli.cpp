@@ -243,6 +243,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                     "gaussian and laplacian.\nExit codes: 0 proven PSD, 4 refuted, 5 undecided, 2 and 3 as above.\n\n" +
                     kernel_spec_help());
 
+    // An empty argument is never a file name, an option or a value; CLI11 2.1 can also loop
+    // forever on one followed by an option in a subcommand with option groups (found by
+    // tests/fuzz/fuzz_cli.cpp), so it is refused before parsing.
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i].empty()) {
+            err << "kernelbook: argument " << i << " is empty; remove it (an empty string is not a file name, an "
+                << "option or a value)\n";
+            return usage;
+        }
     // A misspelt subcommand: CLI11 would only say that one is required.
     if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && std::string(" pca mds kpca map certify ").find(" " + args[1] + " ") == std::string::npos) {
         err << "kernelbook: unknown subcommand '" << args[1]

@@ -45,6 +45,10 @@ void render(const Json& node, int indent, std::string& s) {
                 if (x.is_object()) {
                     s += pad + "  -\n";
                     render(x, indent + 4, s);
+                } else if (x.is_array() && scalar_array(x)) {
+                    std::string line;
+                    for (const Json& y : x) line += (line.empty() ? "" : ", ") + scalar_text(y);
+                    s += pad + "  - " + line + "\n";
                 } else {
                     s += pad + "  - " + scalar_text(x) + "\n";
                 }

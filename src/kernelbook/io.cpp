@@ -216,6 +216,13 @@ std::string_view trim(std::string_view s) {
 IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::Index count) {
     constexpr std::string_view where = "read_idx_images";
     const Idx idx = read_idx(path, 3, "an image file", where);
+    // A file of zero images passes the size check whatever its image size; an image of more
+    // than 2⁴⁰ pixels is no image (and rows·cols could overflow).
+    const std::uint64_t max_pixels = std::uint64_t(1) << 40;
+    if (idx.dims[1] != 0 && idx.dims[2] > max_pixels / idx.dims[1])
+        fail(where, "'{}' announces images of {}×{} pixels, more than 2⁴⁰; the header is damaged or this is not an "
+                "image file",
+                path, idx.dims[1], idx.dims[2]);
     IdxImages out;
     out.total = static_cast<Eigen::Index>(idx.dims[0]);
     out.rows = static_cast<Eigen::Index>(idx.dims[1]);
@@ -226,8 +233,15 @@ IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::In
     const Eigen::Index q = out.rows * out.cols;
     out.pixels.resize(out.count, q);
     for (Eigen::Index n = 0; n < out.count; ++n)
-        for (Eigen::Index j = 0; j < q; ++j)
-            out.pixels(n, j) = idx.value(static_cast<std::size_t>((first + n) * q + j));
+        for (Eigen::Index j = 0; j < q; ++j) {
+            const double v = idx.value(static_cast<std::size_t>((first + n) * q + j));
+            // The float types can hold NaN and ±∞: no image has such a pixel.
+            if (!std::isfinite(v))
+                fail(where, "'{}': pixel {} of image {} is {}; the pixels of an image file must be finite — "
+                        "the file is damaged or is not an image file",
+                        path, j, first + n, v);
+            out.pixels(n, j) = v;
+        }
     return out;
 }
 

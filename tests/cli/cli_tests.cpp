@@ -180,6 +180,7 @@ TEST_CASE("a wrong command line exits with 2 and says what to write") {
         {{"map", "--kernel", "linear", "-p", "2", data}, "-p"},
         {{"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "x", data}, "--rank-tolerance 'x'"},
         {{"certify", data}, "Exactly 1 option from [--kernel,--gram] is required"},
+        {{"mds", "--gram", data, "", "-o", "-"}, "argument 4 is empty; remove it"},
         {{"certify", "--kernel", "linear", "--verify", data}, "--verify"},
         {{"certify", "--kernel", "linear", "--precision", "50", data}, "--precision 50: certify decides exactly"},
     };

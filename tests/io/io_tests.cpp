@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -256,6 +257,30 @@ TEST_CASE("IDX readers reject a label file read as images and an image file read
     CHECK_THROWS_WITH_AS(kb::io::read_idx_labels(tmp.path("float-labels.idx")),
                          doctest::Contains("stores its labels as 32-bit floats; class labels must have an integer type"),
                          kb::error);
+}
+
+TEST_CASE("read_idx_images refuses a float image file with a NaN or an infinite pixel and an absurd image size") {
+    // Found by the fuzz target tests/fuzz/fuzz_idx.cpp: the reader returned the NaN.
+    TempDir tmp;
+    for (const float bad : {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
+        Bytes f = idx_header(0x0D, {1, 1, 2});
+        put_u32(f, std::bit_cast<std::uint32_t>(0.5f));
+        put_u32(f, std::bit_cast<std::uint32_t>(bad));
+        write_file(tmp.path("nan.idx"), f);
+        CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("nan.idx")),
+                             doctest::Contains("pixel 1 of image 0 is"), kb::error);
+    }
+    // Zero images of 4278190016×4280352763 pixels: the size check passes (0 bytes of payload),
+    // rows·cols overflows a 64-bit integer (found by the same fuzz target).
+    write_file(tmp.path("huge.idx"), idx_header(0x08, {0, 4278190016u, 4280352763u}));
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("huge.idx")),
+                         doctest::Contains("announces images of 4278190016×4280352763 pixels, more than 2⁴⁰"), kb::error);
+    // The same file with a finite pixel is read.
+    Bytes ok = idx_header(0x0D, {1, 1, 2});
+    put_u32(ok, std::bit_cast<std::uint32_t>(0.5f));
+    put_u32(ok, std::bit_cast<std::uint32_t>(-1.0f));
+    write_file(tmp.path("ok.idx"), ok);
+    CHECK(kb::io::read_idx_images(tmp.path("ok.idx")).pixels(0, 1) == -1.0);
 }
 
 TEST_CASE("IDX readers reject a truncated payload a truncated header and trailing bytes") {

@@ -20,9 +20,13 @@ set -euo pipefail
 # packages they bring (55 MB, scipy and numpy included) took 2 s, installing them 54 s of
 # wall time (12 s CPU). The tests that read the files take 2.6 s (the readers 1.3 s, the
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
+# libcli11-dev and nlohmann-json3-dev: the kernelbook command's argument parsing and JSON report;
+# python3-mpmath: the independent references of its end-to-end test (tests/cli/reference.py);
+# libclang-rt-14-dev: clang's sanitizer and libFuzzer runtimes (tests/sanitize, tests/fuzz),
+# only recommended by clang, so not installed with --no-install-recommends.
 need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
-      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath)
+      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath libclang-rt-14-dev)
 if [ "${1:-test}" = book ]; then
   # python3-matplotlib: the figures (figures/); the experiment of chapter 8 uses the data
   # sets above.
