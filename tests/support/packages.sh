@@ -20,9 +20,12 @@ set -euo pipefail
 # packages they bring (55 MB, scipy and numpy included) took 2 s, installing them 54 s of
 # wall time (12 s CPU). The tests that read the files take 2.6 s (the readers 1.3 s, the
 # experiment pipeline on the digits 1.3 s), the tsne.py test 4.4 s (two t-SNE runs).
+# liblinear-dev: logistic regression in chapter 8's experiment program (kb-08-experiment, built
+# with the rest; the only program that links it, a small C library); without it CMake says so
+# and leaves that program out.
 need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
-      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath)
+      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath liblinear-dev)
 if [ "${1:-test}" = book ]; then
   # python3-matplotlib: the figures (figures/); the experiment of chapter 8 uses the data
   # sets above.
