@@ -115,7 +115,9 @@ void take_rows(const Matrix<T>& X, const std::vector<int>& y, const std::vector<
 ///        \f$\hat y(z) = y_{n^*},\; n^* = \arg\min_n \norm{z - x_n}^2
 ///        = \arg\min_n \bigl(\norm{x_n}^2 - 2x_n^\top z\bigr)\f$
 ///        (the term \f$\norm{z}^2\f$ is the same for every n); ties go to the smaller n.
-/// \param X N×d training points (rows), y their N labels, Z M×d points to classify
+/// \param X N×d training points (rows)
+/// \param y their N labels
+/// \param Z M×d points to classify
 /// \throws kb::error if X is empty, y has the wrong length, the column counts differ, or
 ///         X or Z is not finite.
 inline std::vector<int> nearest_neighbour_classify(const Matrix<double>& X, const std::vector<int>& y,
@@ -192,7 +194,9 @@ struct PairedComparison {
 ///        their mean with its t-interval of level γ (kb::t_interval), and how often each
 ///        method is ahead. An interval that excludes 0 says that B is better (above 0) or
 ///        worse (below 0) than A on this protocol.
-/// \param a, b one value per split, in the same split order, at least two
+/// \param a one value of method A per split, at least two
+/// \param b one value of method B per split, in the same split order
+/// \param level the confidence level γ in (0, 1)
 /// \throws kb::error if the lists differ in length, and as kb::t_interval.
 inline PairedComparison paired_comparison(const std::vector<double>& a, const std::vector<double>& b,
                                           double level = 0.95) {
