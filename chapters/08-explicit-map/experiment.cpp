@@ -10,14 +10,23 @@
 // mapped test images by the nearest projected class mean; and the same Fisher LDA on raw
 // pixels as the baseline.
 //
+// Then the study (§8.10): the same features on repeated random stratified splits, several
+// class triples and four classifiers — (a) the paper's Fisher projection (2 directions, ρ = 0,
+// nearest projected class mean), (b) Fisher with a ridge ρ chosen on the training part, (c)
+// 1-nearest-neighbour, (d) L2-regularised logistic regression (liblinear) with C chosen on
+// the training part — on the raw pixels and in the explicit feature spaces of k1 and k2.
+//
 // Writes, relative to the working directory (the build directory under the `experiment`
 // target), book/data/08-explicit-map/:
 //   experiment_<dataset>_<kernel>_fisher.csv    split,label,f1,f2 (train and test points)
 //   experiment_<dataset>_<kernel>_features.csv  the mapped test images φ(z) and a label column (for t-SNE)
 //   experiment_summary.csv                      dataset,kernel,n_train,n_test,rank,kappa,exactness_digits,accuracy
-//   experiment_sweep.csv                        dataset,per_class,pixels,k1,k2: test accuracy against n
+//   experiment_pairs.csv                        dataset,a,b,accuracy: the pixel nearest-centroid accuracy of every pair
+//   experiment_study_splits.csv                 one row per data set, triple, split, representation, classifier
+//   experiment_study.csv                        mean test accuracy and its 95 % t-interval over the splits
+//   experiment_paired.csv                       k2 − k1 per data set, triple, classifier: mean, t-interval, wins
 // A data set whose file is missing is skipped with a message; the exit code is 0 iff at
-// least one data set ran.
+// least one data set ran. `--quick` runs 3 splits of one triple per data set (a smoke run).
 //
 //   cmake --build build --target experiment     (runs this program, then tsne.py)
 #include "kernelbook/datasets.hpp"
@@ -40,6 +49,18 @@
 #include <string>
 #include <vector>
 
+#include <atomic>
+#include <ctime>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "kernelbook/evaluation.hpp"
+#include "study.hpp"
+#include <linear.h>
+
+#include <Eigen/QR>
+
 namespace fs = std::filesystem;
 using kb::Matrix;
 
@@ -55,8 +76,9 @@ struct Source {
     std::string protocol;    // how training and test images are chosen
     Matrix<double> Xa, Xb;   // training pool, test pool (Xb empty: test images come from Xa)
     std::vector<int> ya, yb;
-    Eigen::Index per_class = 0;             // images per class in each of training and test
-    std::vector<Eigen::Index> sweep;        // smaller sizes, for the accuracy-versus-size table
+    Eigen::Index per_class = 0;             // images per class in each of training and test (main run)
+    Eigen::Index study_per_class = 0;       // the same in the study's splits
+    Eigen::Index pair_sample = 0;           // images per class for the pair criterion (fit and evaluate)
 };
 
 // Training and test images of one run, one image per row.
@@ -85,14 +107,15 @@ std::optional<Source> load_digits() {
         std::cout << (i ? ", " : " ") << classes[i] << ": " << std::count(all.y.begin(), all.y.end(), classes[i]);
     std::cout << '\n';
     Source s{"digits", "scikit-learn digits 8×8 (q = 64, pixels 0–16 divided by 16), classes 2, 4, 7",
-             "training: the first n images of each class in the file; test: the next n", all.X / 16.0, {}, all.y, {}, 88, {20, 30, 40, 50, 60, 70, 80}};
+             "training: the first n images of each class in the file; test: the next n", all.X / 16.0, {}, all.y, {}, 88, 87, 40};
     return s;
 }
 
 // Fashion-MNIST: training images are the first n of each class in the training file, test
 // images the first n of each class in the separate test file (the paper's protocol: 500 of
-// each class from MNIST's training and test sets). The first 4000 images of each file hold
-// more than enough of each class; the whole file is still read and validated.
+// each class from MNIST's training and test sets). The study draws its training images from
+// the first 20000 of the training file (about 2000 per class) and its test images from the
+// whole test file (1000 per class).
 std::optional<Source> load_fashion() {
     const std::string dir = kb::datasets::fashion_mnist_dir;
     const std::vector<std::string> files = {dir + "/train-images-idx3-ubyte.gz", dir + "/train-labels-idx1-ubyte.gz",
@@ -102,14 +125,13 @@ std::optional<Source> load_fashion() {
             std::cout << "fashion: SKIPPED — " << f << " is missing (Debian package dataset-fashion-mnist)\n";
             return std::nullopt;
         }
-    const Eigen::Index head = 4000;
-    const auto train_file = kb::io::read_idx_dataset(files[0], files[1], 0, head);
-    const auto test_file = kb::io::read_idx_dataset(files[2], files[3], 0, head);
+    const auto train_file = kb::io::read_idx_dataset(files[0], files[1], 0, 20000);
+    const auto test_file = kb::io::read_idx_dataset(files[2], files[3]);
     Source s{"fashion",
              "Fashion-MNIST 28×28 (q = 784, pixels 0–255 divided by 255), classes 2 pullover, 4 coat, 7 sneaker",
              "training: the first n images of each class in train-images; test: the first n of each class in "
              "t10k-images",
-             train_file.images.pixels / 255.0, test_file.images.pixels / 255.0, train_file.labels, test_file.labels, 300, {50, 100, 200}};
+             train_file.images.pixels / 255.0, test_file.images.pixels / 255.0, train_file.labels, test_file.labels, 300, 500, 100};
     return s;
 }
 
@@ -245,14 +267,423 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+double cpu_seconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+
+// ============================================================================ the study
+// The same explicit features on S random stratified splits, several class triples and four
+// classifiers (see §8.10 for the protocol and the reasons).
+
+constexpr int n_splits = 20;
+const std::vector<double> ridge_grid = {1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10, 100};
+// Logistic regression: C = c / (mean ‖x‖² over the training points), c from this grid, so
+// that the grid means the same on representations of very different scales (k1's features
+// have squared norms k1(x, x) down to 1e-18).
+const std::vector<double> cost_grid = {1e-1, 1, 10, 100, 1e3, 1e4, 1e5};
+const std::vector<std::string> representations = {"pixels", "k1", "k2"};
+const std::vector<std::string> classifiers = {"fisher", "ridge_fisher", "1nn", "logreg"};
+constexpr int n_rep = 3, n_clf = 4;
+
+// A class triple of the study, why it was chosen, and the images per class in each of
+// training and test.
+struct Triple {
+    std::vector<int> classes;
+    std::string rule;
+    Eigen::Index per_class = 0;
+};
+
+std::string triple_name(const std::vector<int>& c) {
+    std::string s;
+    for (std::size_t i = 0; i < c.size(); ++i) s += (i ? "-" : "") + std::to_string(c[i]);
+    return s;
+}
+
+// What one split gives: the test accuracy of every representation × classifier, and the
+// ρ and c chosen on the training part.
+struct SplitOutcome {
+    double accuracy[n_rep][n_clf] = {};
+    double rho[n_rep] = {}, cost[n_rep] = {};
+};
+
+// ---------------------------------------------------------------- the classifiers
+std::vector<int> fisher_predict(const kb::FisherDiscriminant<double>& F, const Matrix<double>& Z) {
+    return kb::fisher_classify(F, Z);
+}
+
+// An orthonormal basis Q (d×n) of the row space of A (n×d, n < d): the directions of a ridge
+// Fisher fitted on A lie in it, so the fit can be made on AQ (n columns) instead of A.
+Matrix<double> row_space_basis(const Matrix<double>& A) {
+    Eigen::HouseholderQR<Matrix<double>> qr(A.transpose());
+    return qr.householderQ() * Matrix<double>::Identity(A.cols(), A.rows());
+}
+
+// The inner split of the training part: 1/2 of each class to fit, 1/2 to validate.
+struct InnerSplit {
+    Matrix<double> Xfit, Xval;
+    std::vector<int> yfit, yval;
+};
+
+InnerSplit inner_split(const Matrix<double>& X, const std::vector<int>& y, const std::vector<int>& classes,
+                       Eigen::Index per_class, std::uint64_t seed) {
+    const Eigen::Index fit = per_class / 2;
+    const auto parts = kb::stratified_parts(y, classes, {fit, per_class - fit}, seed);
+    InnerSplit s;
+    kb::take_rows(X, y, parts[0], s.Xfit, s.yfit);
+    kb::take_rows(X, y, parts[1], s.Xval, s.yval);
+    return s;
+}
+
+// (b) The ridge ρ of the grid with the best validation accuracy (ties: the larger ρ, the
+// more regularised fit). The fit is made in a basis of the fitting points' row space when it
+// is smaller than d; the relative ridge is rescaled so that the absolute ridge ρ·tr(S_w)/d
+// stays the same.
+double choose_ridge(const InnerSplit& in) {
+    const Eigen::Index d = in.Xfit.cols(), n = in.Xfit.rows();
+    Matrix<double> A = in.Xfit, B = in.Xval;
+    double scale = 1;
+    if (n < d) {
+        const Matrix<double> Q = row_space_basis(in.Xfit);
+        A = in.Xfit * Q;
+        B = in.Xval * Q;
+        scale = double(n) / double(d);
+    }
+    std::vector<double> ridges;
+    for (double rho : ridge_grid) ridges.push_back(rho * scale);
+    const auto path = kb::fisher_ridge_path(A, in.yfit, 2, ridges);
+    double best = -1, best_rho = ridge_grid.front();
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const double acc = kb::classification_accuracy(kb::fisher_classify(path[i], B), in.yval);
+        if (acc >= best) {
+            best = acc;
+            best_rho = ridge_grid[i];
+        }
+    }
+    return best_rho;
+}
+
+// (d) L2-regularised logistic regression (liblinear, solver L2R_LR: a trust-region Newton
+// method, deterministic), one-versus-rest, with a bias feature 1.
+struct LinearProblem {
+    std::vector<std::vector<feature_node>> rows;
+    std::vector<feature_node*> x;
+    std::vector<double> y;
+    problem prob{};
+};
+
+void fill_nodes(std::vector<feature_node>& row, const Matrix<double>& X, Eigen::Index n) {
+    row.resize(static_cast<std::size_t>(X.cols() + 2));
+    for (Eigen::Index j = 0; j < X.cols(); ++j) row[static_cast<std::size_t>(j)] = {int(j + 1), X(n, j)};
+    row[static_cast<std::size_t>(X.cols())] = {int(X.cols() + 1), 1.0}; // the bias feature
+    row[static_cast<std::size_t>(X.cols() + 1)] = {-1, 0.0};
+}
+
+void make_problem(LinearProblem& p, const Matrix<double>& X, const std::vector<int>& y) {
+    p.rows.resize(static_cast<std::size_t>(X.rows()));
+    p.x.resize(p.rows.size());
+    p.y.assign(y.begin(), y.end());
+    for (Eigen::Index n = 0; n < X.rows(); ++n) {
+        fill_nodes(p.rows[static_cast<std::size_t>(n)], X, n);
+        p.x[static_cast<std::size_t>(n)] = p.rows[static_cast<std::size_t>(n)].data();
+    }
+    p.prob.l = int(X.rows());
+    p.prob.n = int(X.cols() + 1);
+    p.prob.y = p.y.data();
+    p.prob.x = p.x.data();
+    p.prob.bias = -1; // the bias is the explicit last feature
+}
+
+std::vector<int> logreg_fit_predict(const LinearProblem& p, double C, const Matrix<double>& Z) {
+    parameter param{};
+    param.solver_type = L2R_LR;
+    param.eps = 0.01;
+    param.C = C;
+    if (const char* err = check_parameter(&p.prob, &param)) kb::fail("logistic regression", "{}", err);
+    model* m = train(&p.prob, &param);
+    std::vector<int> out(static_cast<std::size_t>(Z.rows()));
+    std::vector<feature_node> row;
+    for (Eigen::Index n = 0; n < Z.rows(); ++n) {
+        fill_nodes(row, Z, n);
+        out[static_cast<std::size_t>(n)] = int(predict(m, row.data()));
+    }
+    free_and_destroy_model(&m);
+    return out;
+}
+
+double mean_squared_norm(const Matrix<double>& X) { return X.rowwise().squaredNorm().mean(); }
+
+double choose_cost(const InnerSplit& in) {
+    LinearProblem p;
+    make_problem(p, in.Xfit, in.yfit);
+    const double unit = 1 / mean_squared_norm(in.Xfit);
+    double best = -1, best_c = cost_grid.front();
+    for (double c : cost_grid) {
+        const double acc = kb::classification_accuracy(logreg_fit_predict(p, c * unit, in.Xval), in.yval);
+        if (acc > best) { // ties: the smaller c, the more regularised fit
+            best = acc;
+            best_c = c;
+        }
+    }
+    return best_c;
+}
+
+// Thread CPU seconds spent in each phase of the study (printed at the end).
+std::atomic<long long> phase_us[6];
+const char* phase_names[6] = {"kernel values", "explicit map", "choice of rho", "Fisher path", "1-NN", "logistic regression"};
+struct PhaseTimer {
+    int phase;
+    timespec t0{};
+    explicit PhaseTimer(int p) : phase(p) { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0); }
+    ~PhaseTimer() {
+        timespec t1{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+        phase_us[phase] += (t1.tv_sec - t0.tv_sec) * 1000000LL + (t1.tv_nsec - t0.tv_nsec) / 1000;
+    }
+};
+
+// All four classifiers on one representation of one split.
+void run_classifiers(const Matrix<double>& Ftrain, const std::vector<int>& ytrain, const Matrix<double>& Ftest,
+                     const std::vector<int>& ytest, const Triple& t, std::uint64_t inner_seed, double* accuracy,
+                     double& rho, double& cost) {
+    const InnerSplit in = inner_split(Ftrain, ytrain, t.classes, t.per_class, inner_seed);
+    {
+        const PhaseTimer timer(2);
+        rho = choose_ridge(in);
+    }
+    std::optional<PhaseTimer> timer(std::in_place, 3);
+    // (a) ρ = 0 (the paper's Fisher, kb::fisher_discriminant's default) and (b) the chosen ρ,
+    // from one eigen-decomposition of S_w.
+    const auto path = kb::fisher_ridge_path(Ftrain, ytrain, 2, {0.0, rho});
+    accuracy[0] = kb::classification_accuracy(fisher_predict(path[0], Ftest), ytest);
+    accuracy[1] = kb::classification_accuracy(fisher_predict(path[1], Ftest), ytest);
+    timer.emplace(4);
+    // (c) 1-nearest-neighbour in the representation.
+    accuracy[2] = kb::classification_accuracy(kb::nearest_neighbour_classify(Ftrain, ytrain, Ftest), ytest);
+    // (d) logistic regression with c chosen on the inner split, refitted on the whole training part.
+    timer.emplace(5);
+    cost = choose_cost(in);
+    LinearProblem p;
+    make_problem(p, Ftrain, ytrain);
+    accuracy[3] = kb::classification_accuracy(logreg_fit_predict(p, cost / mean_squared_norm(Ftrain), Ftest), ytest);
+}
+
+// One split: draw the training and test images, map them with k1 and k2, run everything.
+SplitOutcome run_split(const Source& src, const Triple& t, int split) {
+    // Seeds: split s of every triple uses seed s for the training pool and 1000 + s for a
+    // separate test pool; the inner splits use 2000 + s.
+    const auto seed = static_cast<std::uint64_t>(split);
+    Matrix<double> Xtr, Xte;
+    std::vector<int> ytr, yte;
+    if (src.Xb.size() == 0) {
+        const auto parts = kb::stratified_parts(src.ya, t.classes, {t.per_class, t.per_class}, seed);
+        kb::take_rows(src.Xa, src.ya, parts[0], Xtr, ytr);
+        kb::take_rows(src.Xa, src.ya, parts[1], Xte, yte);
+    } else {
+        const auto train = kb::stratified_parts(src.ya, t.classes, {t.per_class}, seed);
+        const auto test = kb::stratified_parts(src.yb, t.classes, {t.per_class}, 1000 + seed);
+        kb::take_rows(src.Xa, src.ya, train[0], Xtr, ytr);
+        kb::take_rows(src.Xb, src.yb, test[0], Xte, yte);
+    }
+    SplitOutcome out;
+    const std::uint64_t inner_seed = 2000 + seed;
+    run_classifiers(Xtr, ytr, Xte, yte, t, inner_seed, out.accuracy[0], out.rho[0], out.cost[0]);
+    for (int r = 1; r <= 2; ++r) {
+        std::optional<PhaseTimer> timer(std::in_place, 0);
+        // k1 and k2 as polynomial kernels of rescaled pixels (study.hpp): one matrix product.
+        const Matrix<double> K = kb::ch08::pixel_kernel_gram(r == 2, Xtr);
+        const Matrix<double> kZ = kb::ch08::pixel_kernel_values(r == 2, Xte, Xtr);
+        timer.emplace(1);
+        // φ in the eigenbasis of K (study.hpp): the same inner products as kb::ExplicitFeatureMap.
+        const kb::ch08::EigenbasisFeatures f = kb::ch08::eigenbasis_features(K, kZ);
+        timer.reset();
+        run_classifiers(f.train, ytr, f.test, yte, t, inner_seed, out.accuracy[r], out.rho[r], out.cost[r]);
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------- choosing the triples
+// The pair criterion: nearest-centroid accuracy on the raw pixels of each pair of classes,
+// centroids from m images per class and accuracy on m others (a seeded stratified sample,
+// seed 0, of the training pool). Cheap, and a fair proxy for how hard a pair is.
+std::map<std::pair<int, int>, double> pair_accuracies(const Source& src) {
+    std::vector<int> all(10);
+    for (int c = 0; c < 10; ++c) all[static_cast<std::size_t>(c)] = c;
+    const auto parts = kb::stratified_parts(src.ya, all, {src.pair_sample, src.pair_sample}, 0);
+    Matrix<double> Xf, Xe;
+    std::vector<int> yf, ye;
+    kb::take_rows(src.Xa, src.ya, parts[0], Xf, yf);
+    kb::take_rows(src.Xa, src.ya, parts[1], Xe, ye);
+    Matrix<double> centroid = Matrix<double>::Zero(10, Xf.cols());
+    for (Eigen::Index n = 0; n < Xf.rows(); ++n) centroid.row(yf[static_cast<std::size_t>(n)]) += Xf.row(n);
+    centroid /= double(src.pair_sample);
+    std::map<std::pair<int, int>, double> acc;
+    for (int a = 0; a < 10; ++a)
+        for (int b = a + 1; b < 10; ++b) {
+            int right = 0, total = 0;
+            for (Eigen::Index n = 0; n < Xe.rows(); ++n) {
+                const int y = ye[static_cast<std::size_t>(n)];
+                if (y != a && y != b) continue;
+                const double da = (Xe.row(n) - centroid.row(a)).squaredNorm();
+                const double db = (Xe.row(n) - centroid.row(b)).squaredNorm();
+                right += (da <= db ? a : b) == y;
+                ++total;
+            }
+            acc[{a, b}] = double(right) / total;
+        }
+    return acc;
+}
+
+double pair_acc(const std::map<std::pair<int, int>, double>& acc, int a, int b) {
+    return acc.at({std::min(a, b), std::max(a, b)});
+}
+
+// The triples: the paper's (2, 4, 7); the hardest pair with the class hardest against both
+// (lowest mean pair accuracy with them); the easiest pair with the class easiest against
+// both; and `n_random` further triples drawn uniformly (seed 7) among the remaining ones.
+std::vector<Triple> choose_triples(const std::map<std::pair<int, int>, double>& acc, int n_random,
+                                   Eigen::Index paper_n, Eigen::Index other_n) {
+    std::vector<Triple> out = {{{2, 4, 7}, "the paper's", paper_n}};
+    auto extreme = [&](bool hardest) {
+        std::pair<int, int> p = acc.begin()->first;
+        for (const auto& [ab, v] : acc)
+            if (hardest ? v < acc.at(p) : v > acc.at(p)) p = ab;
+        int best_c = -1;
+        double best = 0;
+        for (int c = 0; c < 10; ++c) {
+            if (c == p.first || c == p.second) continue;
+            const double m = (pair_acc(acc, p.first, c) + pair_acc(acc, p.second, c)) / 2;
+            if (best_c < 0 || (hardest ? m < best : m > best)) {
+                best = m;
+                best_c = c;
+            }
+        }
+        std::vector<int> t = {p.first, p.second, best_c};
+        std::sort(t.begin(), t.end());
+        return t;
+    };
+    auto known = [&](const std::vector<int>& t) {
+        for (const Triple& u : out)
+            if (u.classes == t) return true;
+        return false;
+    };
+    for (bool hardest : {true, false}) {
+        const std::vector<int> t = extreme(hardest);
+        if (!known(t)) out.push_back({t, hardest ? "hardest pair" : "easiest pair", other_n});
+    }
+    std::vector<std::vector<int>> all;
+    for (int a = 0; a < 10; ++a)
+        for (int b = a + 1; b < 10; ++b)
+            for (int c = b + 1; c < 10; ++c) all.push_back({a, b, c});
+    std::mt19937_64 rng(7);
+    while (n_random > 0) {
+        const std::vector<int>& t = all[kb::uniform_below(rng, all.size())];
+        if (known(t)) continue;
+        out.push_back({t, "random", other_n});
+        --n_random;
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------- running and reporting
+struct StudyRow {
+    std::string dataset;
+    Triple triple;
+    std::vector<SplitOutcome> splits;
+};
+
+std::vector<SplitOutcome> run_triple(const Source& src, const Triple& t, int splits, int threads) {
+    std::vector<SplitOutcome> out(static_cast<std::size_t>(splits));
+    std::atomic<int> next{0};
+    std::mutex error_mutex;
+    std::string error;
+    auto worker = [&] {
+        for (int s = next++; s < splits; s = next++) {
+            try {
+                out[static_cast<std::size_t>(s)] = run_split(src, t, s + 1);
+            } catch (const std::exception& e) {
+                const std::lock_guard<std::mutex> lock(error_mutex);
+                error = e.what();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
+    for (auto& th : pool) th.join();
+    if (!error.empty()) throw std::runtime_error(error);
+    return out;
+}
+
+std::vector<double> column(const std::vector<SplitOutcome>& s, int rep, int clf) {
+    std::vector<double> v;
+    for (const SplitOutcome& o : s) v.push_back(o.accuracy[rep][clf]);
+    return v;
+}
+
+void write_study(const std::vector<StudyRow>& rows) {
+    std::ofstream splits(out_dir + "/experiment_study_splits.csv");
+    splits << "dataset,triple,rule,per_class,split,representation,classifier,accuracy,rho,c\n";
+    std::ofstream study(out_dir + "/experiment_study.csv");
+    study << "dataset,triple,rule,per_class,representation,classifier,splits,mean,lower,upper,sd\n";
+    std::ofstream paired(out_dir + "/experiment_paired.csv");
+    paired << "dataset,triple,rule,per_class,classifier,splits,mean_k2_minus_k1,lower,upper,k2_wins,ties,k1_wins\n";
+    for (const StudyRow& row : rows) {
+        const std::string head = row.dataset + "," + triple_name(row.triple.classes) + "," + row.triple.rule + "," +
+                                 std::to_string(row.triple.per_class) + ",";
+        for (std::size_t s = 0; s < row.splits.size(); ++s)
+            for (int r = 0; r < n_rep; ++r)
+                for (int c = 0; c < n_clf; ++c)
+                    splits << head << s + 1 << ',' << representations[r] << ',' << classifiers[c] << ','
+                           << csv_number(row.splits[s].accuracy[r][c]) << ',' << csv_number(row.splits[s].rho[r])
+                           << ',' << csv_number(row.splits[s].cost[r]) << '\n';
+        for (int r = 0; r < n_rep; ++r)
+            for (int c = 0; c < n_clf; ++c) {
+                const kb::MeanInterval m = kb::t_interval(column(row.splits, r, c));
+                study << head << representations[r] << ',' << classifiers[c] << ',' << m.n << ','
+                      << csv_number(m.mean) << ',' << csv_number(m.lower) << ',' << csv_number(m.upper) << ','
+                      << csv_number(m.sd) << '\n';
+            }
+        for (int c = 0; c < n_clf; ++c) {
+            const kb::PairedComparison p = kb::paired_comparison(column(row.splits, 1, c), column(row.splits, 2, c));
+            paired << head << classifiers[c] << ',' << p.difference.n << ',' << csv_number(p.difference.mean) << ','
+                   << csv_number(p.difference.lower) << ',' << csv_number(p.difference.upper) << ',' << p.b_wins
+                   << ',' << p.ties << ',' << p.a_wins << '\n';
+        }
+    }
+}
+
+void print_study_row(const StudyRow& row) {
+    std::cout << "  " << triple_name(row.triple.classes) << " (" << row.triple.rule << ", " << row.triple.per_class
+              << " per class), mean test accuracy [95 % t-interval] over " << row.splits.size() << " splits:\n";
+    std::cout << "    " << std::left << std::setw(14) << "classifier" << std::setw(22) << "pixels" << std::setw(22)
+              << "k1" << std::setw(22) << "k2" << "k2 − k1 (paired) [95 %], k2 wins/ties/k1 wins\n";
+    for (int c = 0; c < n_clf; ++c) {
+        std::cout << "    " << std::left << std::setw(14) << classifiers[c];
+        for (int r = 0; r < n_rep; ++r) {
+            const kb::MeanInterval m = kb::t_interval(column(row.splits, r, c));
+            std::ostringstream cell;
+            cell << std::fixed << std::setprecision(3) << m.mean << " [" << m.lower << ", " << m.upper << "]";
+            std::cout << std::setw(22) << cell.str();
+        }
+        const kb::PairedComparison p = kb::paired_comparison(column(row.splits, 1, c), column(row.splits, 2, c));
+        std::cout << std::showpos << std::fixed << std::setprecision(3) << p.difference.mean << " ["
+                  << p.difference.lower << ", " << p.difference.upper << "]" << std::noshowpos << ", " << p.b_wins
+                  << '/' << p.ties << '/' << p.a_wins << '\n';
+    }
+    std::cout << std::defaultfloat;
+}
+
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
     using clock = std::chrono::steady_clock;
     const auto start = clock::now();
+    const double cpu_start = cpu_seconds();
+    const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    set_print_string_function([](const char*) {}); // liblinear: no progress output
+    const unsigned hw = std::thread::hardware_concurrency();
+    const int threads = static_cast<int>(std::clamp(hw == 0 ? 1u : hw, 1u, 2u));
     std::vector<Result> results;
-    std::ostringstream sweep_table, sweep_csv;
-    sweep_csv << "dataset,per_class,pixels,k1,k2\n";
+    std::vector<StudyRow> study;
+    std::ostringstream pairs_csv;
+    pairs_csv << "dataset,a,b,accuracy\n";
     int ran = 0;
     for (auto load : {load_digits, load_fashion}) {
         const auto t0 = clock::now();
@@ -271,29 +702,34 @@ int main() {
         const std::vector<Result> main_run = run_all(make_split(*src, src->per_class), true);
         results.insert(results.end(), main_run.begin(), main_run.end());
         std::cout << "  main run: " << significant(seconds_since(t0), 3) << " s\n";
-        // Test accuracy against the number of images per class: how robust is the ranking?
-        const auto t1 = clock::now();
-        std::vector<Eigen::Index> sizes = src->sweep;
-        sizes.push_back(src->per_class);
-        for (Eigen::Index n : sizes) {
-            const std::vector<Result> r = n == src->per_class ? main_run : run_all(make_split(*src, n), false);
-            sweep_csv << src->name << ',' << n << ',' << csv_number(r[0].accuracy) << ',' << csv_number(r[1].accuracy)
-                      << ',' << csv_number(r[2].accuracy) << '\n';
-            sweep_table << std::left << std::setw(9) << src->name << std::right << std::setw(6) << n << std::setw(9)
-                        << significant(r[0].accuracy, 3) << std::setw(9) << significant(r[1].accuracy, 3) << std::setw(9)
-                        << significant(r[2].accuracy, 3) << '\n';
+        // The study.
+        const auto acc = pair_accuracies(*src);
+        for (const auto& [ab, v] : acc)
+            pairs_csv << src->name << ',' << ab.first << ',' << ab.second << ',' << csv_number(v) << '\n';
+        const bool fashion = src->name == "fashion";
+        std::vector<Triple> triples =
+            choose_triples(acc, fashion ? 2 : 3, src->study_per_class, fashion ? 100 : src->study_per_class);
+        if (quick) triples.resize(1);
+        std::cout << "  study: " << triples.size() << " triples, " << (quick ? 3 : n_splits) << " splits each, "
+                  << threads << " thread(s)\n";
+        for (const Triple& t : triples) {
+            const auto t1 = clock::now();
+            StudyRow row{src->name, t, run_triple(*src, t, quick ? 3 : n_splits, threads)};
+            print_study_row(row);
+            std::cout << "    (" << significant(seconds_since(t1), 3) << " s)\n";
+            study.push_back(std::move(row));
         }
-        std::cout << "  sweep over n: " << significant(seconds_since(t1), 3) << " s\n";
     }
     if (ran == 0) {
         std::cout << "No data set could be read: install the Debian packages python3-sklearn (digits) and/or "
                      "dataset-fashion-mnist (Fashion-MNIST). Nothing was written.\n";
         return 1;
     }
-    std::ofstream(out_dir + "/experiment_sweep.csv") << sweep_csv.str();
+    std::ofstream(out_dir + "/experiment_pairs.csv") << pairs_csv.str();
+    write_study(study);
     std::ofstream summary(out_dir + "/experiment_summary.csv");
     summary << "dataset,kernel,n_train,n_test,rank,kappa,exactness_digits,accuracy\n";
-    std::cout << "\n"
+    std::cout << "\nMain run (one split: the first n images of each class):\n"
               << std::left << std::setw(9) << "dataset" << std::setw(8) << "kernel" << std::right << std::setw(7)
               << "train" << std::setw(6) << "test" << std::setw(6) << "rank" << std::setw(11) << "tau"
               << std::setw(11) << "kappa(K_r)" << std::setw(11) << "kappa(K)" << std::setw(9) << "digits"
@@ -323,10 +759,10 @@ int main() {
                  "digits: −log10(max|⟨φ(x_n),φ(z)⟩ − k(x_n,z)| / max|k(x_n,z)|) over all training × test pairs;\n"
                  "k(x,x): range of the self-similarity over the training images; accuracy: nearest projected class "
                  "mean in the 2-D Fisher space (chance: 1/3); pixels: Fisher LDA on the raw pixels.\n";
-    std::cout << "\nTest accuracy against n (images per class in each of training and test):\n"
-              << std::left << std::setw(9) << "dataset" << std::right << std::setw(6) << "n" << std::setw(9) << "pixels"
-              << std::setw(9) << "k1" << std::setw(9) << "k2" << '\n'
-              << sweep_table.str();
-    std::cout << "\nCSV files in " << out_dir << "/; total time " << significant(seconds_since(start), 3) << " s\n";
+    std::cout << "\nCPU time of the study by phase (all threads):";
+    for (int i = 0; i < 6; ++i) std::cout << (i ? ", " : " ") << phase_names[i] << ' ' << significant(phase_us[i] / 1e6, 3) << " s";
+    std::cout << "\nCSV files in " << out_dir << "/; total time " << significant(seconds_since(start), 3)
+              << " s wall, " << significant(cpu_seconds() - cpu_start, 3) << " s CPU (" << threads
+              << " thread(s))\n";
     return 0;
 }

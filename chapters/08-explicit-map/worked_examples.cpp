@@ -573,8 +573,8 @@ TEST_CASE("experiment pipeline on scikit-learn digits 2 4 7: exact maps of k1 an
     const ImageSet s = digits_set(30); // the first 30 of each class to train, the next 30 to test
     check_experiment(s, "digits");
     // Not checked: that k2 beats k1 (the paper's conclusion). On this subset it does
-    // (0.96 against 0.70), but on the 8×8 digits the order depends on the subset size
-    // (kb-08-experiment's sweep: k1 is ahead at 50 images per class); the README reports it.
+    // (0.96 against 0.70), but one split decides little: kb-08-experiment's study over 20
+    // random splits, several class triples and four classifiers measures it (§8.10).
 }
 //! [experiment-digits]
 

@@ -41,9 +41,15 @@
 ///    zero and their eigenvectors are left out, so the directions lie in the span
 ///    \f$\mathcal R\f$ of the r eigenvectors kept (the range of \f$S_w\f$ when ρ = 0).
 ///    Between-class differences in the null space of \f$S_w\f$ — where the ratio is
-///    infinite and the training classes collapse to points — are discarded, as
-///    scikit-learn's `LinearDiscriminantAnalysis(solver="svd")` does. Then
-///    \f$W^\top\tilde S_wW = I\f$ still holds.
+///    infinite and the training classes collapse to points — are discarded. Then
+///    \f$W^\top\tilde S_wW = I\f$ still holds. Everything here is invariant under a
+///    rotation of the data (\f$X \mapsto XQ\f$, Q orthogonal: the directions turn with the
+///    data, projections and predictions stay). This is *not* what scikit-learn's
+///    `LinearDiscriminantAnalysis(solver="svd")` computes: it divides each feature by its
+///    within-class standard deviation before its SVD and drops singular values below a
+///    relative `tol` = 1e-4, so which directions it keeps depends on the coordinate basis
+///    (the same features rotated can be classified differently), and its threshold is not
+///    a rounding level.
 ///
 /// **Classifier.** A point z is projected to \f$(z-\mu)W\f$ and given the class whose
 /// projected mean is nearest in the Euclidean norm (which, since \f$W^\top\tilde S_wW = I\f$,
@@ -241,6 +247,88 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     apply_sign_rule(F.directions);
     F.centres = (s.means.rowwise() - s.mean) * F.directions;
     return F;
+}
+
+/// \brief Fisher discriminants for several ridges ρ from one eigen-decomposition of \f$S_w\f$
+///        (the ridge path): entry i is, to rounding, what kb::fisher_discriminant() returns
+///        with `FisherOptions{ridges[i]}` and the default rank tolerance.
+///
+/// \f$\tilde S_w = S_w + \rho\,(\mathrm{tr}\,S_w/d)\,I\f$ has the eigenvectors of \f$S_w\f$ and
+/// the eigenvalues \f$\lambda_i + \rho\,\mathrm{tr}\,S_w/d\f$, so one decomposition serves every
+/// ridge; the rank tolerance follows each ridge's \f$\lambda_{\max}(\tilde S_w)\f$. And since
+/// \f$S_b = D^\top N_C D\f$ (D the C×d class means minus μ, \f$N_C = \mathrm{diag}(N_c)\f$) has rank
+/// at most C − 1, the r×r matrix \f$M = B^\top S_bB = GG^\top\f$ with \f$G = B^\top D^\top N_C^{1/2}\f$
+/// (r×C) is decomposed through the C×C matrix \f$G^\top G\f$: if \f$G^\top Gv = \lambda v\f$ with
+/// λ > 0, then \f$u = Gv/\sqrt\lambda\f$ is a unit eigenvector of M with the same λ. The cost is
+/// one d×d eigen-decomposition in all instead of two per ridge. The classifier chooses ρ
+/// on data it was not fitted on (chapter 8's study, \ref ch08-experiment "§8.10").
+///
+/// \param X N×d training data (rows are points), finite
+/// \param y N class labels, at least two distinct
+/// \param k number of directions, \f$1 \le k \le C-1\f$
+/// \param ridges the relative ridges ρ ≥ 0, at least one (0: the rank policy alone)
+/// \throws kb::error as kb::fisher_discriminant() for each ridge, or if `ridges` is empty.
+template <class T>
+std::vector<FisherDiscriminant<T>> fisher_ridge_path(const Matrix<T>& X, const std::vector<int>& y,
+                                                     Eigen::Index k, const std::vector<T>& ridges) {
+    using std::sqrt;
+    constexpr std::string_view where = "fisher_ridge_path";
+    require(!ridges.empty(), where, "no ridges were given; list at least one ρ ≥ 0 (0: no ridge)");
+    const Scatter<T> s = scatter_matrices(X, y);
+    const Eigen::Index C = static_cast<Eigen::Index>(s.classes.size()), d = X.cols();
+    require(k >= 1 && k <= C - 1, where,
+            "k = {} directions were asked for, but {} classes give at most C − 1 = {}; choose 1 ≤ k ≤ {}", k, C,
+            C - 1, C - 1);
+    for (const T& rho : ridges)
+        require(is_finite(rho) && rho >= 0, where, "ridge = {} must be finite and ≥ 0 (0: no ridge)", shown(rho));
+    const T trace = s.within.trace();
+    require(trace > 0, where,
+            "the within-class scatter S_w is zero: every class consists of one repeated point; give several "
+            "distinct points per class");
+    // S_w = V Λ Vᵀ once; S̃_w = V (Λ + ρ tr(S_w)/d) Vᵀ for every ρ.
+    const SymmetricEigen<T> eig = symmetric_eigen(s.within);
+    // G₀ = Vᵀ Dᵀ N_C^{1/2} (d×C): the class-mean differences in the eigenbasis, weighted by √N_c.
+    Matrix<T> DN = (s.means.rowwise() - s.mean).transpose();
+    for (Eigen::Index c = 0; c < C; ++c) DN.col(c) *= sqrt(T(s.counts[static_cast<std::size_t>(c)]));
+    const Matrix<T> G0 = eig.vectors.transpose() * DN;
+    std::vector<FisherDiscriminant<T>> path;
+    for (const T& rho : ridges) {
+        FisherDiscriminant<T> F;
+        F.classes = s.classes;
+        F.mean = s.mean;
+        F.ridge = rho * trace / T(d);
+        const Vector<T> lambda = (eig.values.array() + F.ridge).matrix();
+        const T tol = psd_rounding_tolerance<T>(std::max(X.rows(), d), lambda(0));
+        F.rank = numerical_rank(lambda, tol);
+        require(k <= F.rank, where,
+                "k = {} directions were asked for, but S_w + ridge has numerical rank {} (ρ = {}); ask for fewer "
+                "directions or add a ridge",
+                k, F.rank, shown(rho));
+        const Eigen::Index r = F.rank;
+        // G = Bᵀ Dᵀ N_C^{1/2} with B = V_r Λ̃_r^{-1/2}: row i of G₀ divided by √λ̃_i.
+        Matrix<T> G = G0.topRows(r);
+        for (Eigen::Index i = 0; i < r; ++i) G.row(i) /= sqrt(lambda(i));
+        // M = G Gᵀ: its non-zero eigenpairs from the C×C matrix Gᵀ G.
+        const Matrix<T> GtG = G.transpose() * G;
+        const SymmetricEigen<T> small = symmetric_eigen(Matrix<T>((GtG + GtG.transpose()) / T(2)));
+        const T zero_level = psd_rounding_tolerance<T>(r, small.values(0));
+        require(small.values(0) > zero_level, where,
+                "all class means coincide (S_b = 0 to rounding); there is no direction that separates the classes");
+        require(small.values(k - 1) > zero_level, where,
+                "the Fisher ratio of direction {} is zero to rounding (λ = {}): the class means span fewer than k "
+                "dimensions; ask for fewer directions",
+                k, shown(small.values(k - 1)));
+        // u_j = G v_j / √λ_j, w_j = B u_j = V_r Λ̃_r^{-1/2} u_j; the book's sign rule on each w_j.
+        F.values = small.values.head(k);
+        Matrix<T> U = G * small.vectors.leftCols(k);
+        for (Eigen::Index j = 0; j < k; ++j) U.col(j) /= sqrt(F.values(j));
+        for (Eigen::Index i = 0; i < r; ++i) U.row(i) /= sqrt(lambda(i));
+        F.directions = eig.vectors.leftCols(r) * U;
+        apply_sign_rule(F.directions);
+        F.centres = (s.means.rowwise() - s.mean) * F.directions;
+        path.push_back(std::move(F));
+    }
+    return path;
 }
 
 namespace detail {

@@ -24,9 +24,13 @@ set -euo pipefail
 # python3-mpmath: the independent references of its end-to-end test (tests/cli/reference.py);
 # libclang-rt-14-dev: clang's sanitizer and libFuzzer runtimes (tests/sanitize, tests/fuzz),
 # only recommended by clang, so not installed with --no-install-recommends.
+# liblinear-dev: logistic regression in chapter 8's experiment program (kb-08-experiment, built
+# with the rest; the only program that links it, a small C library); without it CMake says so
+# and leaves that program out.
 need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
       libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
-      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath libclang-rt-14-dev)
+      python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath libclang-rt-14-dev
+      liblinear-dev)
 if [ "${1:-test}" = book ]; then
   # python3-matplotlib: the figures (figures/); the experiment of chapter 8 uses the data
   # sets above.
