@@ -41,6 +41,13 @@ void add_common(CLI::App* sub, Options& o, bool components) {
 
 std::string example(const std::string& lines) { return "\nExamples:\n" + lines; }
 
+// kpca and map: the training data, the kernel and the new points.
+void add_kernel_inputs(CLI::App* sub, Options& o, const std::string& data, const std::string& output) {
+    sub->add_option("DATA", o.data, data)->required();
+    sub->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
+    sub->add_option("--transform", o.transform, "also a CSV of new points: output their " + output + " instead");
+}
+
 // The output and the report go to files or to `out`; a file that cannot be written is a data error.
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
     std::ofstream f(path, std::ios::binary);
@@ -73,7 +80,7 @@ Json verify_section(const Outcome& result, const Outcome& reference) {
         for (Eigen::Index i = 0; i < A.rows(); ++i) d = std::min(d, digits_of_agreement(aligned(i, j), R(i, j), scale));
         digits.push_back(std::round(d * 10) / 10);
         worst = std::min(worst, d);
-        if (aligned(0, j) != A(0, j) || (A.rows() > 1 && aligned(1, j) != A(1, j))) flipped.push_back(j + 1);
+        if (aligned.col(j) != A.col(j)) flipped.push_back(j + 1);
     }
     v["what"] = "per output column: min over its rows of −log10(|value − reference| / max|reference column|)";
     v["digits_per_column"] = digits;
@@ -204,18 +211,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                         "  kernelbook mds --gram --precision 100 --report - --out coords.csv B.csv"));
 
     CLI::App* kpca = app.add_subcommand("kpca", "kernel PCA: the scores of the points in the feature space (chapter 7)");
-    kpca->add_option("DATA", o.data, "N×q data, one point per row")->required();
-    kpca->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
-    kpca->add_option("--transform", o.transform, "also a CSV of new points: output their scores instead");
+    add_kernel_inputs(kpca, o, "N×q data, one point per row", "scores");
     add_common(kpca, o, true);
     kpca->footer(example("  kernelbook kpca --kernel gaussian:sigma=2 -p 3 data.csv\n"
                          "  kernelbook kpca --kernel polynomial:degree=3,c=1 --transform new.csv --report - --out y.csv data.csv\n") +
                  "\n" + kernel_spec_help());
 
     CLI::App* map = app.add_subcommand("map", "the exact explicit feature map φ(z) = K^(−1/2) k_z (chapter 8)");
-    map->add_option("DATA", o.data, "N×q training points, one per row")->required();
-    map->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
-    map->add_option("--transform", o.transform, "also a CSV of new points: output their features instead");
+    add_kernel_inputs(map, o, "N×q training points, one per row", "features");
     map->add_flag("--centered", o.centered, "output the centred features ψ(z) = φ(z) − (1/N)Σ φ(x_n)");
     map->add_option("--rank-tolerance", o.rank_tolerance,
                     "use K^(+1/2) over the eigenvalues of K above this absolute tolerance (for a singular K)");
@@ -253,9 +256,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return usage;
         }
     // A misspelt subcommand: CLI11 would only say that one is required.
-    if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && std::string(" pca mds kpca map certify ").find(" " + args[1] + " ") == std::string::npos) {
-        err << "kernelbook: unknown subcommand '" << args[1]
-            << "'; the subcommands are pca, mds, kpca, map, certify\nRun 'kernelbook --help' for usage.\n";
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : static_cast<const CLI::App&>(app).get_subcommands([](const CLI::App*) { return true; })) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        known = known || (args.size() > 1 && args[1] == sub->get_name());
+    }
+    if (args.size() > 1 && args[1][0] != '-' && !known) {
+        err << "kernelbook: unknown subcommand '" << args[1] << "'; the subcommands are " << names
+            << "\nRun 'kernelbook --help' for usage.\n";
         return usage;
     }
     std::vector<const char*> argv;

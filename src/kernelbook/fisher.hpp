@@ -173,6 +173,23 @@ struct FisherDiscriminant {
     T ridge = T(0);          ///< the absolute ridge added, \f$\rho\,\mathrm{tr}(S_w)/d\f$
 };
 
+/// \cond INTERNAL
+namespace detail {
+/// The Fisher ratios λ₁ ≥ … (of an r-dimensional problem) must be real ratios, not rounding,
+/// down to λ_k: the class means must span k dimensions.
+template <class T>
+void require_separating(const Vector<T>& values, Eigen::Index r, Eigen::Index k, std::string_view where) {
+    const T zero_level = psd_rounding_tolerance<T>(r, values(0));
+    require(values(0) > zero_level, where,
+            "all class means coincide (S_b = 0 to rounding); there is no direction that separates the classes");
+    require(values(k - 1) > zero_level, where,
+            "the Fisher ratio of direction {} is zero to rounding (λ = {}): the class means span fewer than "
+            "k dimensions; ask for fewer directions",
+            k, shown(values(k - 1)));
+}
+} // namespace detail
+/// \endcond
+
 /// \brief Fits k Fisher directions to labelled data (see fisher.hpp for the method and the
 ///        policy for singular \f$S_w\f$).
 ///
@@ -234,13 +251,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     const Matrix<T> M = (BtSbB + BtSbB.transpose()) / T(2);
     const SymmetricEigen<T> fisher = symmetric_eigen(M);
     // λ_k must be a real ratio, not rounding: the class means must span k dimensions.
-    const T zero_level = psd_rounding_tolerance<T>(r, fisher.values(0));
-    require(fisher.values(0) > zero_level, where,
-            "all class means coincide (S_b = 0 to rounding); there is no direction that separates the classes");
-    require(fisher.values(k - 1) > zero_level, where,
-            "the Fisher ratio of direction {} is zero to rounding (λ = {}): the class means span fewer than "
-            "k dimensions; ask for fewer directions",
-            k, shown(fisher.values(k - 1)));
+    detail::require_separating(fisher.values, r, k, where);
     // w_j = B u_j: S̃_w-orthonormal directions; the book's sign rule on each w_j.
     F.values = fisher.values.head(k);
     F.directions = B * fisher.vectors.leftCols(k);
@@ -311,13 +322,7 @@ std::vector<FisherDiscriminant<T>> fisher_ridge_path(const Matrix<T>& X, const s
         // M = G Gᵀ: its non-zero eigenpairs from the C×C matrix Gᵀ G.
         const Matrix<T> GtG = G.transpose() * G;
         const SymmetricEigen<T> small = symmetric_eigen(Matrix<T>((GtG + GtG.transpose()) / T(2)));
-        const T zero_level = psd_rounding_tolerance<T>(r, small.values(0));
-        require(small.values(0) > zero_level, where,
-                "all class means coincide (S_b = 0 to rounding); there is no direction that separates the classes");
-        require(small.values(k - 1) > zero_level, where,
-                "the Fisher ratio of direction {} is zero to rounding (λ = {}): the class means span fewer than k "
-                "dimensions; ask for fewer directions",
-                k, shown(small.values(k - 1)));
+        detail::require_separating(small.values, r, k, where);
         // u_j = G v_j / √λ_j, w_j = B u_j = V_r Λ̃_r^{-1/2} u_j; the book's sign rule on each w_j.
         F.values = small.values.head(k);
         Matrix<T> U = G * small.vectors.leftCols(k);
