@@ -61,7 +61,7 @@ std::vector<unsigned char> read_bytes(const std::string& path, std::string_view 
         fail(where, "cannot read '{}': {}; check that the file is readable",
                 path, (errno ? std::strerror(errno) : "zlib cannot open it"));
     std::vector<unsigned char> bytes;
-    std::vector<unsigned char> chunk(1 << 20);
+    std::vector<unsigned char> chunk(1 << 16); // 64 KiB at a time: large enough for MNIST, cheap for a small file
     for (;;) {
         const int n = gzread(file.get(), chunk.data(), static_cast<unsigned>(chunk.size()));
         int code = Z_OK;
@@ -223,6 +223,12 @@ IdxImages read_idx_images(const std::string& path, Eigen::Index first, Eigen::In
         fail(where, "'{}' announces images of {}×{} pixels, more than 2⁴⁰; the header is damaged or this is not an "
                 "image file",
                 path, idx.dims[1], idx.dims[2]);
+    // Images of no pixel pass the size check however many the header announces (up to 2³² − 1,
+    // each read in a loop): no image file holds them.
+    if (idx.dims[0] != 0 && (idx.dims[1] == 0 || idx.dims[2] == 0))
+        fail(where, "'{}' announces images of {}×{} pixels ({} of them); an image has at least one pixel — the "
+                "header is damaged or this is not an image file",
+                path, idx.dims[1], idx.dims[2], idx.dims[0]);
     IdxImages out;
     out.total = static_cast<Eigen::Index>(idx.dims[0]);
     out.rows = static_cast<Eigen::Index>(idx.dims[1]);

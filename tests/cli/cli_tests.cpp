@@ -61,6 +61,31 @@ Run kernelbook(std::vector<std::string> args) {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
+// A data file's text as the catalogue of refusals shows it: line breaks as ⏎, a NUL as \0.
+std::string shown_text(const std::string& text) {
+    std::string out;
+    for (const char c : text) out += c == '\n' ? std::string("⏎") : c == '\0' ? std::string("\\0") : std::string(1, c);
+    return out;
+}
+
+// Notes a refusal of the command for the catalogue of refusals (refusals.hpp): the command
+// line with file names instead of their temporary paths, what the files hold, and the
+// message on standard error. Called after the checks of its exit code and message.
+void note_refusal(const char* file, int line, const Run& r, const std::vector<std::string>& args,
+                  const std::string& data = "") {
+    if (r.code == 0 || r.err.empty()) return;
+    std::string command = "kernelbook";
+    for (const std::string& a : args)
+        command += " " + (a.find(fs::temp_directory_path().string()) == 0 ? fs::path(a).filename().string()
+                          : a.empty()                                     ? std::string("\"\"")
+                                                                          : a);
+    if (!data.empty()) command += "   (" + data + ")";
+    std::string message = r.err;
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    kb::test::record_refusal(file, line, command, message);
+}
+#define NOTE_REFUSAL(...) note_refusal(__FILE__, __LINE__, __VA_ARGS__)
+
 // Five points of the plane with a header row: the data of most cases.
 const char* const points = "x,y\n1,2\n3,4.5\n-1,0\n2,2\n0.5,-1\n";
 
@@ -104,10 +129,12 @@ TEST_CASE("bad data files exit with 3 and name the file, line and column") {
     };
     for (const Case& c : cases) {
         CAPTURE(c.message);
-        const Run r = kernelbook({"pca", t.file("bad.csv", c.text)});
+        const std::vector<std::string> args{"pca", t.file("bad.csv", c.text)};
+        const Run r = kernelbook(args);
         CHECK(r.code == kb::cli::bad_data);
         CHECK(contains(r.err, c.message));
         CHECK(r.out.empty());
+        NOTE_REFUSAL(r, args, "bad.csv: " + shown_text(c.text));
     }
     // The same 1e400 is an ordinary number in 50 digits.
     CHECK(kernelbook({"pca", "--precision", "50", t.file("big.csv", "1,2\n3,1e400\n0,0\n")}).code == kb::cli::success);
@@ -115,15 +142,19 @@ TEST_CASE("bad data files exit with 3 and name the file, line and column") {
     const Run missing = kernelbook({"pca", t.path("nosuch.csv")});
     CHECK(missing.code == kb::cli::bad_data);
     CHECK(contains(missing.err, "nosuch.csv: cannot open the file: no such file"));
+    NOTE_REFUSAL(missing, {"pca", "nosuch.csv"}, "no such file");
     const Run dir = kernelbook({"pca", t.dir.string()});
     CHECK(dir.code == kb::cli::bad_data);
     CHECK(contains(dir.err, "it is a directory, not a file"));
+    NOTE_REFUSAL(dir, {"pca", "a-directory/"});
     const Run cols = kernelbook({"pca", "--transform", t.file("new.csv", "1,2,3\n"), good});
     CHECK(cols.code == kb::cli::bad_data);
     CHECK(contains(cols.err, "new.csv: the new points have 3 column(s), but the training data"));
+    NOTE_REFUSAL(cols, {"pca", "--transform", "new.csv", "good.csv"}, "new.csv: 1,2,3⏎; good.csv: five points of the plane");
     const Run unwritable = kernelbook({"pca", "--out", (t.dir / "no" / "such" / "dir.csv").string(), good});
     CHECK(unwritable.code == kb::cli::bad_data);
     CHECK(contains(unwritable.err, "cannot open the file for writing"));
+    NOTE_REFUSAL(unwritable, {"pca", "--out", "no/such/dir.csv", "good.csv"}, "no directory no/such");
 }
 
 TEST_CASE("mds refuses a matrix that is not square, symmetric or a dissimilarity, with exit code 3") {
@@ -141,9 +172,11 @@ TEST_CASE("mds refuses a matrix that is not square, symmetric or a dissimilarity
     };
     for (const Case& c : cases) {
         CAPTURE(c.message);
-        const Run r = kernelbook({"mds", c.flag, t.file("m.csv", c.text)});
+        const std::vector<std::string> args{"mds", c.flag, t.file("m.csv", c.text)};
+        const Run r = kernelbook(args);
         CHECK(r.code == kb::cli::bad_data);
         CHECK(contains(r.err, c.message));
+        NOTE_REFUSAL(r, args, "m.csv: " + shown_text(c.text));
     }
 }
 
@@ -191,6 +224,7 @@ TEST_CASE("a wrong command line exits with 2 and says what to write") {
         CHECK(r.code == kb::cli::usage);
         CHECK(contains(r.err, c.message));
         CHECK(r.out.empty());
+        NOTE_REFUSAL(r, args, args.size() > 1 && args.back() == data ? "d.csv: five points of the plane" : "");
     }
 }
 
@@ -201,30 +235,37 @@ TEST_CASE("a mathematical refusal exits with 4 and gives the library's reason") 
     const Run too_many = kernelbook({"pca", "-p", "3", line});
     CHECK(too_many.code == kb::cli::refusal);
     CHECK(contains(too_many.err, "--components 3: 4 points in dimension 2 have at most min(N − 1, q) = 2"));
+    NOTE_REFUSAL(too_many, {"pca", "-p", "3", line}, "line.csv: 0,0⏎1,2⏎2,4⏎3,6⏎");
     const Run rank = kernelbook({"pca", "-p", "2", line});
     CHECK(rank.code == kb::cli::refusal);
     CHECK(contains(rank.err, "numerical rank 1"));
+    NOTE_REFUSAL(rank, {"pca", "-p", "2", line}, "line.csv: 0,0⏎1,2⏎2,4⏎3,6⏎");
     const Run same = kernelbook({"pca", t.file("same.csv", "1,1\n1,1\n1,1\n")});
     CHECK(same.code == kb::cli::refusal);
     CHECK(contains(same.err, "all points coincide"));
+    NOTE_REFUSAL(same, {"pca", t.path("same.csv")}, "same.csv: 1,1⏎1,1⏎1,1⏎");
     // The min kernel is a kernel on [0, ∞) only.
     const Run negative = kernelbook({"kpca", "--kernel", "min", t.file("neg.csv", "1,2\n-1,3\n2,2\n")});
     CHECK(negative.code == kb::cli::refusal);
     CHECK(contains(negative.err, "coordinates must be ≥ 0"));
+    NOTE_REFUSAL(negative, {"kpca", "--kernel", "min", t.path("neg.csv")}, "neg.csv: 1,2⏎-1,3⏎2,2⏎");
     // Two equal points make the Gaussian Gram matrix singular: no exact K^(-1/2).
     const std::string twice = t.file("twice.csv", "0,0\n1,1\n1,1\n2,0\n");
     const Run singular = kernelbook({"map", "--kernel", "gaussian:gamma=1", twice});
     CHECK(singular.code == kb::cli::refusal);
     CHECK(contains(singular.err, "ExplicitFeatureMap"));
+    NOTE_REFUSAL(singular, {"map", "--kernel", "gaussian:gamma=1", twice}, "twice.csv: 0,0⏎1,1⏎1,1⏎2,0⏎");
     // ... and with a rank tolerance the pseudo-inverse map is built.
     CHECK(kernelbook({"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "1e-8", twice}).code == kb::cli::success);
     // MDS of a non-Euclidean dissimilarity with more coordinates than positive eigenvalues.
     const Run mds = kernelbook({"mds", "--distances", "-p", "3", t.file("d.csv", "0,1,1\n1,0,3\n1,3,0\n")});
     CHECK(mds.code == kb::cli::refusal);
     CHECK(contains(mds.err, "positive eigenvalue"));
+    NOTE_REFUSAL(mds, {"mds", "--distances", "-p", "3", t.path("d.csv")}, "d.csv: 0,1,1⏎1,0,3⏎1,3,0⏎");
     const Run mds5 = kernelbook({"mds", "--distances", "-p", "5", t.file("d3.csv", "0,1,2\n1,0,1\n2,1,0\n")});
     CHECK(mds5.code == kb::cli::refusal);
     CHECK(contains(mds5.err, "--components 5: 3 points have at most 3 coordinates"));
+    NOTE_REFUSAL(mds5, {"mds", "--distances", "-p", "5", t.path("d3.csv")}, "d3.csv: 0,1,2⏎1,0,1⏎2,1,0⏎");
 }
 
 TEST_CASE("certify proves, refutes with a checked witness, or leaves undecided, with exit codes 0, 4, 5") {

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -30,6 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string csv = lines.front();
     for (char& c : csv)
         if (c == ';') c = '\n';
+    std::remove("d.csv"); // a new file each time, as in fuzz_idx.cpp: no flush to the disk
     std::ofstream("d.csv", std::ios::binary) << csv;
     std::vector<std::string> args{"kernelbook"};
     bool writes = false;

@@ -1,6 +1,7 @@
 # Runs one test case of kb-harness-demos and checks how it ended:
 #   -DDEMO=<binary> -DCASE=<test case name> -DEXPECT_EXIT=<code|nonzero> -DEXPECT=<regex>
-#   [-DENV=<NAME=value>] [-DREPORT=<file> -DREPORT_EXPECT=<regex>]
+#   [-DENV=<NAME=value>] [-DREPORT=<file> -DREPORT_EXPECT=<regex>] [-DARGS=<argument>]
+#   [-DREJECT=<regex the output must not match>]
 if(ENV)
   string(FIND "${ENV}" "=" eq)
   string(SUBSTRING "${ENV}" 0 ${eq} name)
@@ -12,7 +13,7 @@ if(REPORT)
   file(REMOVE "${REPORT}")
   set(ENV{KB_BOUND_REPORT} "${REPORT}")
 endif()
-execute_process(COMMAND ${DEMO} "--test-case=${CASE}" OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+execute_process(COMMAND ${DEMO} "--test-case=${CASE}" ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(all "${out}${err}")
 if(EXPECT_EXIT STREQUAL "nonzero")
   if(rc EQUAL 0)
@@ -23,6 +24,9 @@ elseif(NOT rc EQUAL EXPECT_EXIT)
 endif()
 if(NOT all MATCHES "${EXPECT}")
   message(FATAL_ERROR "'${CASE}': output does not match '${EXPECT}':\n${all}")
+endif()
+if(REJECT AND all MATCHES "${REJECT}")
+  message(FATAL_ERROR "'${CASE}': output matches '${REJECT}', which it must not:\n${all}")
 endif()
 if(REPORT)
   file(READ "${REPORT}" report)

@@ -259,7 +259,7 @@ TEST_CASE("IDX readers reject a label file read as images and an image file read
                          kb::error);
 }
 
-TEST_CASE("read_idx_images refuses a float image file with a NaN or an infinite pixel and an absurd image size") {
+TEST_CASE("read_idx_images refuses a float image file with a NaN or an infinite pixel and an absurd or empty image size") {
     // Found by the fuzz target tests/fuzz/fuzz_idx.cpp: the reader returned the NaN.
     TempDir tmp;
     for (const float bad : {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
@@ -275,6 +275,18 @@ TEST_CASE("read_idx_images refuses a float image file with a NaN or an infinite 
     write_file(tmp.path("huge.idx"), idx_header(0x08, {0, 4278190016u, 4280352763u}));
     CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("huge.idx")),
                          doctest::Contains("announces images of 4278190016×4280352763 pixels, more than 2⁴⁰"), kb::error);
+    // 4294967295 images of 0×28 pixels: no payload, so the size check passes; the reader looped
+    // over four billion empty images (the fuzz target's slowest inputs). No image has 0 pixels.
+    write_file(tmp.path("empty.idx"), idx_header(0x08, {4294967295u, 0, 28}));
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("empty.idx")),
+                         doctest::Contains("announces images of 0×28 pixels (4294967295 of them); an image has at least one pixel"),
+                         kb::error);
+    write_file(tmp.path("empty2.idx"), idx_header(0x08, {1, 28, 0}));
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("empty2.idx")),
+                         doctest::Contains("announces images of 28×0 pixels (1 of them)"), kb::error);
+    // Zero images of 0×0 pixels is an empty file of images, read as such.
+    write_file(tmp.path("none.idx"), idx_header(0x08, {0, 0, 0}));
+    CHECK(kb::io::read_idx_images(tmp.path("none.idx")).pixels.rows() == 0);
     // The same file with a finite pixel is read.
     Bytes ok = idx_header(0x0D, {1, 1, 2});
     put_u32(ok, std::bit_cast<std::uint32_t>(0.5f));

@@ -5,6 +5,7 @@
 #include "generators.hpp"
 #include "property.hpp"
 #include "scalars.hpp"
+#include "refusals.hpp"
 #include "tolerance.hpp"
 
 // The names every test file uses, declared once for all of them (tests only: the library and
