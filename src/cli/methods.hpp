@@ -291,9 +291,11 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     r["solver"] = m.solver() == KpcaSolver::lanczos ? "lanczos: the p leading eigenpairs only (Spectra)"
                                                     : "dense: all N eigenpairs";
     r["components"] = keep_cols;
-    // The Lanczos route sees only the p leading eigenvalues: the rank is at least p.
-    r["rank"] = m.solver() == KpcaSolver::lanczos ? Json(fmt::format("≥ {} (only the leading eigenpairs were computed)", keep_cols))
-                                                  : Json(m.rank());
+    // The Lanczos route sees only the p leading eigenvalues: the rank is at least p. The
+    // field is a number either way (as for pca and map); rank_is says which it is.
+    r["rank"] = m.solver() == KpcaSolver::lanczos ? Eigen::Index(keep_cols) : Eigen::Index(m.rank());
+    r["rank_is"] = m.solver() == KpcaSolver::lanczos ? "a lower bound: only the leading eigenpairs were computed"
+                                                     : "the numerical rank of K̃ (eigenvalues above rank_tolerance)";
     r["rank_tolerance"] = number(m.rank_tolerance());
     r["eigenvalues_mu"] = {{"what", "μ_j: eigenvalues of the centred Gram matrix K̃ (scikit-learn's eigenvalues_)"},
                            {"values", numbers(mu)}};

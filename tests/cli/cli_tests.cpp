@@ -12,6 +12,9 @@
 
 #include "kernelbook/csv.hpp"
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -348,6 +351,19 @@ TEST_CASE("the report names μ and λ = μ/N for kernel PCA, and --verify gives 
     const double mu1 = std::stod(j["eigenvalues_mu"]["values"][0].get<std::string>());
     const double lambda1 = std::stod(j["eigenvalues_lambda"]["values"][0].get<std::string>());
     CHECK(lambda1 == doctest::Approx(mu1 / 5).epsilon(1e-15));
+    // The rank is a number for both routes; rank_is says whether it is the rank or a bound.
+    CHECK(j["rank"].is_number_integer());
+    CHECK(j["rank"].get<int>() == 5 - 1); // five distinct points: K is definite, K̃ = JKJ has rank N − 1
+    CHECK(contains(j["rank_is"].get<std::string>(), "the numerical rank of K̃"));
+    std::string many = "x,y\n";
+    for (int i = 0; i < 200; ++i) many += fmt::format("{},{}\n", std::cos(0.1 * i) * (1 + 0.01 * i), std::sin(0.37 * i));
+    const Run big = kernelbook({"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "3", "--out", t.path("y200.csv"),
+                                "--report", "-", "--report-format", "json", t.file("many.csv", many)});
+    REQUIRE(big.code == kb::cli::success);
+    const Json jb = Json::parse(big.out);
+    CHECK(contains(jb["solver"].get<std::string>(), "lanczos"));
+    CHECK(jb["rank"].get<int>() == 3);
+    CHECK(contains(jb["rank_is"].get<std::string>(), "a lower bound"));
     CHECK(j["verify"]["digits_per_column"].size() == 2);
     // A double result agrees with the 100-digit one to ≥ 16 − log10(c₂·N·‖K̃‖/gap) ≈ 12 digits here.
     CHECK(j["verify"]["min_digits"].get<double>() >= 12);
