@@ -216,6 +216,8 @@ void ExplicitFeatureMap<T>::require_columns(const Matrix<T>& kZ) const {
     require(kZ.rows() == size(), explicit_map_where,
             "kernel columns k_z must have N = {} entries (one per training point), but have {}",
             size(), kZ.rows());
+    // A NaN or inf would spread through K^{-1/2} k_z into every feature of its point.
+    require_finite(kZ, explicit_map_where, "k_Z");
 }
 
 namespace detail {
