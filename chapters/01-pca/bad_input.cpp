@@ -42,7 +42,8 @@ TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points 
     CHECK_THROWS_WITH_AS(kb::Pca(A, -2), doctest::Contains("components = -2 were asked for"), kb::error);
     const Matrix<double> same = Matrix<double>::Constant(3, 2, 7.0);
     CHECK_THROWS_WITH_AS(kb::Pca(same, 1), doctest::Contains("all points coincide"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(same, kb::all_components), doctest::Contains("every component was asked for"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(same, kb::all_components),
+                         doctest::Contains("every component was asked for"), kb::error);
     // New points must have q coordinates; scores must not have more than k columns.
     const kb::Pca<double> fit(A, 2);
     CHECK_THROWS_WITH_AS(fit.transform(Matrix<double>::Zero(2, 2)), doctest::Contains("dimension 2"), kb::error);
@@ -82,8 +83,8 @@ TEST_CASE("pca refuses data whose variances overflow and names the scale, and th
 TEST_CASE("regression and line fits refuse bad input with a message") {
     const Vector<double> x = (Vector<double>(4) << 0, 1, 2, 3).finished();
     const Vector<double> y3 = (Vector<double>(3) << 1, 2, 3).finished();
-    CHECK_THROWS_WITH_AS(kb::linear_regression(Matrix<double>(x), y3), doctest::Contains("one response per observation"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::linear_regression(Matrix<double>(x), y3),
+                         doctest::Contains("one response per observation"), kb::error);
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(x, y3, 2), doctest::Contains("x has 4 entries but y has 3"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(x, x, 0), doctest::Contains("degree = 0"), kb::error);
@@ -100,8 +101,10 @@ TEST_CASE("regression and line fits refuse bad input with a message") {
     Vector<double> nan = x;
     nan(1) = std::nan("");
     CHECK_THROWS_WITH_AS(kb::polynomial_regression(nan, x, 1), doctest::Contains("is not finite"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::moments2(Matrix<double>(Matrix<double>::Zero(3, 3))), doctest::Contains("two columns"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::moments2(Matrix<double>(Matrix<double>::Zero(1, 2))), doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::moments2(Matrix<double>(Matrix<double>::Zero(3, 3))),
+                         doctest::Contains("two columns"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::moments2(Matrix<double>(Matrix<double>::Zero(1, 2))),
+                         doctest::Contains("at least 2 points"), kb::error);
     Matrix<double> bad = Matrix<double>::Zero(3, 2);
     bad(0, 1) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(kb::ols_line(bad), doctest::Contains("XY(0,1) = inf is not finite"), kb::error);
@@ -144,8 +147,8 @@ TEST_CASE("a vertical line has no intercept and no y(x) and no vertical residual
     const Matrix<double> XY = kb::from_integers<double>((IntMatrix(3, 2) << 2, 0, 2, 1, 2, 5).finished());
     const kb::Line<double> vertical = kb::tls_line(XY);
     REQUIRE(vertical.vertical());
-    CHECK_THROWS_WITH_AS(vertical.slope(), doctest::Contains("Line::slope: the line is vertical (x = 2): it has no slope"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(vertical.slope(),
+                         doctest::Contains("Line::slope: the line is vertical (x = 2): it has no slope"), kb::error);
     CHECK_THROWS_WITH_AS(vertical.intercept(),
                          doctest::Contains("Line::intercept: the line is vertical (x = 2): it is not the graph of a "
                                            "function y(x), so it has no intercept"), kb::error);

@@ -21,7 +21,8 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     const kb::ExplicitFeatureMap<double> phi(g, X);
     // Test points of the wrong dimension.
     CHECK_THROWS_WITH_AS(phi.transform(Matrix<double>::Ones(2, 3)), doctest::Contains("dimension q = 2"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.transform_columns(Matrix<double>::Ones(4, 1)), doctest::Contains("N = 3 entries"), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_columns(Matrix<double>::Ones(4, 1)),
+                         doctest::Contains("N = 3 entries"), kb::error);
     // Non-finite test points and training points.
     Matrix<double> bad = Matrix<double>::Zero(1, 2);
     bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
@@ -34,11 +35,12 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), Xbig),
                          doctest::Contains("is not finite; rescale the data"), kb::error);
     // N < 1.
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Matrix<double>(0, 2)), doctest::Contains("N ≥ 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Matrix<double>(0, 2)),
+                         doctest::Contains("N ≥ 1"), kb::error);
     // Not a kernel: K indefinite (a negative distance, and a sigmoid "kernel").
     const auto neg_distance = [](const auto& x, const auto& y) { return -(x - y).squaredNorm(); };
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(neg_distance, X), doctest::Contains("not positive semi-definite"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(neg_distance, X),
+                         doctest::Contains("not positive semi-definite"), kb::error);
     const auto sigmoid = [](const auto& x, const auto& y) { return std::tanh(x.dot(y) - 1.0); };
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(sigmoid, X), doctest::Contains("not positive semi-definite"),
                          kb::error);
@@ -50,10 +52,9 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, std::numeric_limits<double>::quiet_NaN()),
                          doctest::Contains("out of range"), kb::error);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, 100.0), doctest::Contains("below λ_max"), kb::error);
-    CHECK_THROWS_WITH_AS(
-        kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X),
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X),
                                          rational(1, 10)),
-        doctest::Contains("pass rank_tol = 0"), kb::error);
+                         doctest::Contains("pass rank_tol = 0"), kb::error);
     // A singular K without a rank tolerance: duplicate training points.
     Matrix<double> Xdup(3, 2);
     Xdup << 0, 0, 1, 0, 1, 0;
@@ -67,12 +68,17 @@ TEST_CASE("bad input to the kernel PCA routes: too many components and mismatche
     CHECK_THROWS_WITH_AS(kb::primal_kpca(phi, 4), doctest::Contains("choose 1 ≤ p ≤ 3"), kb::error);
     CHECK_THROWS_WITH_AS(kb::dual_kpca(phi.gram(), 0), doctest::Contains("p = 0"), kb::error);
     const kb::DualKpca<double> dual = kb::dual_kpca(phi.gram(), 2);
-    CHECK_THROWS_WITH_AS(kb::combined_projection(dual, Matrix<double>(Matrix<double>::Ones(3, 2))), doctest::Contains("same N"),
-                         kb::error);
-    CHECK_THROWS_WITH_AS(kb::dual_projection(phi.gram(), dual, Matrix<double>(Matrix<double>::Ones(5, 2))), doctest::Contains("N = 4"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::combined_projection(dual, Matrix<double>(Matrix<double>::Ones(3, 2))),
+                         doctest::Contains("same N"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::dual_projection(phi.gram(), dual, Matrix<double>(Matrix<double>::Ones(5, 2))),
+                         doctest::Contains("N = 4"), kb::error);
     CHECK_THROWS_WITH_AS(kb::primal_projection(phi, kb::primal_kpca(phi, 1), Matrix<double>(Matrix<double>::Ones(3, 1))),
                          doctest::Contains("N = 4 rows"), kb::error);
+    Matrix<double> kZ = Matrix<double>::Ones(4, 2);
+    CHECK(kb::primal_projection(phi, kb::primal_kpca(phi, 1), kZ).rows() == 2);
+    kZ(3, 1) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::primal_projection(phi, kb::primal_kpca(phi, 1), kZ),
+                         doctest::Contains("primal_projection: k_Z(3,1) = nan is not finite"), kb::error);
     Matrix<double> indefinite(2, 2);
     indefinite << 1, 2, 2, 1;
     CHECK_THROWS_WITH_AS(kb::dual_kpca(indefinite, 1), doctest::Contains("not positive semi-definite"), kb::error);
@@ -109,14 +115,14 @@ TEST_CASE("kernel_columns and inner_products and residuals and transform_centere
                          doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
                                            "(the dimension of the training points), but Z is 0×2"), kb::error);
     CHECK_THROWS_WITH_AS(phi.kernel_columns(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values "
-                                           "before calling"), kb::error);
+                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
+                                           "non-finite values before calling"), kb::error);
     CHECK_THROWS_WITH_AS(phi.inner_products(wide, ok),
                          doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
                                            "(the dimension of the training points), but Z is 2×3"), kb::error);
     CHECK_THROWS_WITH_AS(phi.inner_products(ok, bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values "
-                                           "before calling"), kb::error);
+                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
+                                           "non-finite values before calling"), kb::error);
     CHECK_THROWS_WITH_AS(phi.inner_products(ok, empty),
                          doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
                                            "(the dimension of the training points), but Z is 0×2"), kb::error);
@@ -124,14 +130,14 @@ TEST_CASE("kernel_columns and inner_products and residuals and transform_centere
                          doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
                                            "(the dimension of the training points), but Z is 2×3"), kb::error);
     CHECK_THROWS_WITH_AS(phi.residuals(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values "
-                                           "before calling"), kb::error);
+                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
+                                           "non-finite values before calling"), kb::error);
     CHECK_THROWS_WITH_AS(phi.transform_centered(wide),
                          doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
                                            "(the dimension of the training points), but Z is 2×3"), kb::error);
     CHECK_THROWS_WITH_AS(phi.transform_centered(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values "
-                                           "before calling"), kb::error);
+                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
+                                           "non-finite values before calling"), kb::error);
     // The points of the right dimension are accepted.
     CHECK(phi.kernel_columns(ok).rows() == 3);
     CHECK(phi.inner_products(ok, X).cols() == 3);
@@ -184,7 +190,8 @@ TEST_CASE("residuals refuses a kernel value k(z, z) that overflows where the ker
 TEST_CASE("select_rows refuses an index out of range") {
     const Matrix<double> A = Matrix<double>::Identity(3, 3);
     CHECK_THROWS_WITH_AS(kb::select_rows(A, {0, 3}),
-                         doctest::Contains("select_rows: index 3 is out of range for 3 rows; give row indices in [0, 3)"), kb::error);
+                         doctest::Contains("select_rows: index 3 is out of range for 3 rows; "
+                                           "give row indices in [0, 3)"), kb::error);
     CHECK_THROWS_WITH_AS(kb::select_rows(A, {-1}),
                          doctest::Contains("select_rows: index -1 is out of range for 3 rows"), kb::error);
     CHECK(kb::select_rows(A, {2, 0}) == (Matrix<double>(2, 3) << 0, 0, 1, 1, 0, 0).finished());

@@ -517,9 +517,11 @@ TEST_CASE_TEMPLATE_DEFINE("fisher_discriminant rejects bad input with kb::error"
     // Non-finite data.
     Matrix<T> bad = X;
     bad(3, 1) = std::numeric_limits<T>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1), doctest::Contains("X(3,1) = nan is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1),
+                         doctest::Contains("X(3,1) = nan is not finite"), kb::error);
     bad(3, 1) = std::numeric_limits<T>::infinity();
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1), doctest::Contains("X(3,1) = inf is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1),
+                         doctest::Contains("X(3,1) = inf is not finite"), kb::error);
     // More directions than C − 1, or none.
     CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 2),
                          doctest::Contains("fisher_discriminant: k = 2 directions were asked for, but 2 classes give "
@@ -528,17 +530,17 @@ TEST_CASE_TEMPLATE_DEFINE("fisher_discriminant rejects bad input with kb::error"
     // A negative ridge, a rank tolerance that keeps nothing.
     kb::FisherOptions<T> o;
     o.ridge = T(-1) / 4;
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o), doctest::Contains("ridge = -0.25 must be finite and ≥ 0"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o),
+                         doctest::Contains("ridge = -0.25 must be finite and ≥ 0"), kb::error);
     o = {};
     o.rank_tol = T(1e30);
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o), doctest::Contains("must be finite, ≥ 0 and below λ_max(S_w)"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o),
+                         doctest::Contains("must be finite, ≥ 0 and below λ_max(S_w)"), kb::error);
     // Every class a single repeated point: S_w = 0.
     Matrix<T> twins(4, 2);
     twins << T(1), T(2), T(1), T(2), T(5), T(0), T(5), T(0);
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(twins, {0, 0, 1, 1}, 1), doctest::Contains("the within-class scatter S_w is zero"),
-                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(twins, {0, 0, 1, 1}, 1),
+                         doctest::Contains("the within-class scatter S_w is zero"), kb::error);
     // Three classes whose means are collinear: only one direction separates them.
     Matrix<T> line(9, 2);
     line << T(0), T(1), T(0), T(-1), T(1), T(0), T(10), T(1), T(10), T(-1), T(11), T(0), T(20), T(1), T(20), T(-1),

@@ -260,6 +260,7 @@ template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ) {
     require(kZ.rows() == map.size(), "primal_projection",
             "k_Z must have N = {} rows (k_Z(n, m) = k(x_n, z_m)), but has {}", map.size(), kZ.rows());
+    require_finite(kZ, "primal_projection", "k_Z");
     //! [primal-projection]
     const Eigen::Index N = map.size();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));
