@@ -33,12 +33,25 @@ TEST_CASE("classical_mds refuses bad input with a message: shapes and points and
     // than kb::all_components is refused.
     CHECK(kb::ClassicalMds(B).components() == 2);
     CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, -3), doctest::Contains("components = -3"), kb::error);
-    // All points identical: B = 0 has no positive eigenvalue at all.
+    // All points identical: B = 0 has no positive eigenvalue at all, and the message says why.
     CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
                          doctest::Contains("only 0 positive eigenvalue"), kb::error);
     CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), kb::all_components,
                                           kb::MdsInput::distances),
                          doctest::Contains("every positive coordinate was asked for, but B has only 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
+                         doctest::Contains("B = 0 to rounding: all points coincide, so there is no coordinate to "
+                                           "give them"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(kb::distances(Matrix<double>(Matrix<double>::Constant(4, 2, 3.0))), 1,
+                                          kb::MdsInput::distances),
+                         doctest::Contains("all points coincide"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<kb::real50>(Matrix<kb::real50>::Zero(3, 3)), 1,
+                                          kb::MdsInput::distances),
+                         doctest::Contains("all points coincide"), kb::error);
+    // Two of three points apart: one coordinate.
+    CHECK(kb::ClassicalMds(kb::distances(Matrix<double>((Matrix<double>(3, 1) << 0, 0, 2).finished())), 1,
+                           kb::MdsInput::distances)
+              .components() == 1);
 }
 
 TEST_CASE("dissimilarity matrices are checked: square and N >= 2 and finite and symmetric and zero diagonal and "
@@ -91,38 +104,52 @@ TEST_CASE("the stress and the objective and the Guttman step refuse configuratio
 
 TEST_CASE("distances refuses no points and non-finite coordinates in its own name") {
     CHECK_THROWS_WITH_AS(kb::distances(Matrix<double>(0, 2)),
-                         "distances: X must hold at least 1 point (row) of dimension ≥ 1, but it is 0×2", kb::error);
+                         doctest::Contains("distances: X must hold at least 1 point (row) of dimension ≥ 1, but it is "
+                                           "0×2"), kb::error);
     Matrix<double> X = Matrix<double>::Zero(3, 2);
     X(1, 0) = std::numeric_limits<double>::quiet_NaN();
     CHECK_THROWS_WITH_AS(kb::distances(X),
-                         "distances: X(1,0) = nan is not finite; remove or impute non-finite values before calling",
-                         kb::error);
+                         doctest::Contains("distances: X(1,0) = nan is not finite; remove or impute non-finite values "
+                                           "before calling"), kb::error);
+    // Finite points: |(3, 4)| = 5.
+    CHECK(kb::distances(Matrix<double>((Matrix<double>(2, 2) << 0, 0, 3, 4).finished()))(0, 1) == 5.0);
+    // In real50, the same refusal.
+    CHECK_THROWS_WITH_AS(kb::distances(Matrix<kb::real50>(2, 0)),
+                         doctest::Contains("distances: X must hold at least 1 point (row) of dimension ≥ 1, but it is "
+                                           "2×0"), kb::error);
 }
 
 TEST_CASE("entrywise_square refuses a non-finite dissimilarity and one whose square overflows") {
     Matrix<double> D(2, 2);
     D << 0, std::numeric_limits<double>::quiet_NaN(), 1, 0;
     CHECK_THROWS_WITH_AS(kb::entrywise_square(D),
-                         "entrywise_square: D(0,1) = nan is not finite; remove or impute non-finite values before calling",
-                         kb::error);
+                         doctest::Contains("entrywise_square: D(0,1) = nan is not finite; remove or impute non-finite "
+                                           "values before calling"), kb::error);
     // 10²⁰⁰ is a finite double, its square 10⁴⁰⁰ is not (double stops at 1.8·10³⁰⁸).
     D << 0, 1e200, 1e200, 0;
     CHECK_THROWS_WITH_AS(kb::entrywise_square(D),
-                         "entrywise_square: D(0,1) = 1e+200 squares to inf, beyond the range of the scalar type; "
-                         "rescale the dissimilarities",
-                         kb::error);
+                         doctest::Contains("entrywise_square: D(0,1) = 1e+200 squares to inf, beyond the range of the "
+                                           "scalar type; rescale the dissimilarities"), kb::error);
     D << 0, 1e150, 1e150, 0; // the square 10³⁰⁰ is in range
     CHECK(kb::entrywise_square(D)(0, 1) == 1e150 * 1e150);
+    // In real50 the square of 10²⁰⁰ is in range; a NaN is refused as in double.
+    Matrix<kb::real50> D50 = Matrix<kb::real50>::Zero(2, 2);
+    D50(1, 0) = std::numeric_limits<kb::real50>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(kb::entrywise_square(D50), doctest::Contains("entrywise_square: D(1,0) = nan is not finite"),
+                         kb::error);
 }
 
 TEST_CASE("double_center and classical_mds refuse empty matrices") {
     CHECK_THROWS_WITH_AS(kb::double_center(Matrix<double>(0, 0)),
-                         "double_center: K must be a non-empty square matrix, but it is 0×0", kb::error);
-    CHECK_THROWS_WITH_AS(kb::double_center(Q(0, 3)), "double_center: K must be a non-empty square matrix, but it is 0×3",
+                         doctest::Contains("double_center: K must be a non-empty square matrix, but it is 0×0"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::double_center(Q(0, 3)),
+                         doctest::Contains("double_center: K must be a non-empty square matrix, but it is 0×3"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1),
-                         "ClassicalMds: B must be a non-empty square matrix, but it is 0×0", kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1, kb::MdsInput::distances),
-                         "ClassicalMds: D is 0×0: MDS needs at least 2 points (a dissimilarity matrix of size N ≥ 2)",
+                         doctest::Contains("ClassicalMds: B must be a non-empty square matrix, but it is 0×0"),
                          kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1, kb::MdsInput::distances),
+                         doctest::Contains("ClassicalMds: D is 0×0: MDS needs at least 2 points (a dissimilarity "
+                                           "matrix of size N ≥ 2)"), kb::error);
 }

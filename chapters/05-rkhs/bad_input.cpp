@@ -115,11 +115,12 @@ TEST_CASE("quadrature rules and the Mercer discretisation refuse bad parameters 
 TEST_CASE("feature refuses an empty or non-finite point x") {
     const kb::LinearKernel<double> k;
     CHECK_THROWS_WITH_AS(kb::feature(k, RowVector<double>(0)),
-                         "feature: the point x has no entries; give a point of dimension q ≥ 1", kb::error);
+                         doctest::Contains("feature: the point x has no entries; give a point of dimension q ≥ 1"),
+                         kb::error);
     const RowVector<double> x = (RowVector<double>(2) << 1, nan_value).finished();
     CHECK_THROWS_WITH_AS(kb::feature(k, x),
-                         "feature: x(0,1) = nan is not finite; remove or impute non-finite values before calling",
-                         kb::error);
+                         doctest::Contains("feature: x(0,1) = nan is not finite; remove or impute non-finite values "
+                                           "before calling"), kb::error);
     // A finite point gives k(x, ·), with f(z) = k(x, z).
     const RowVector<double> ok = (RowVector<double>(2) << 1, 2).finished();
     CHECK(kb::feature(k, ok)(ok) == 5.0);
@@ -132,9 +133,9 @@ TEST_CASE("combine_repeated_centres refuses coefficients of a repeated centre wh
     const Vector<double> alpha = (Vector<double>(3) << 1e308, 1, 1e308).finished();
     const KernelExpansion<double, kb::LinearKernel<double>> f(k, X, alpha);
     CHECK_THROWS_WITH_AS(kb::combine_repeated_centres(f),
-                         "combine_repeated_centres: the coefficients of the centre in row 0 of X and its repeats add "
-                         "up to inf (overflow); rescale f (s·f) before combining its centres",
-                         kb::error);
+                         doctest::Contains("combine_repeated_centres: the coefficients of the centre in row 0 of X "
+                                           "and its repeats add up to inf (overflow); rescale f (s·f) before "
+                                           "combining its centres"), kb::error);
     // Halved (exactly), the centres combine: 2 terms, the repeated one with 5e307 + 5e307 = 1e308.
     const auto g = kb::combine_repeated_centres(0.5 * f);
     CHECK(g.terms() == 2);
@@ -144,11 +145,11 @@ TEST_CASE("combine_repeated_centres refuses coefficients of a repeated centre wh
 TEST_CASE("vanishing_combinations refuses an empty set of centres") {
     const kb::LinearKernel<rational> k;
     CHECK_THROWS_WITH_AS(kb::vanishing_combinations(k, Matrix<rational>(0, 2)),
-                         "vanishing_combinations: X must hold at least one point of dimension ≥ 1 (one point per "
-                         "row), but it is 0×2",
-                         kb::error);
+                         doctest::Contains("vanishing_combinations: X must hold at least one point of dimension ≥ 1 "
+                                           "(one point per row), but it is 0×2"), kb::error);
     CHECK_THROWS_WITH_AS(kb::vanishing_combinations(k, Matrix<rational>(2, 0)),
-                         "vanishing_combinations: X must hold at least one point of dimension ≥ 1 (one point per "
-                         "row), but it is 2×0",
-                         kb::error);
+                         doctest::Contains("vanishing_combinations: X must hold at least one point of dimension ≥ 1 "
+                                           "(one point per row), but it is 2×0"), kb::error);
+    // Two equal centres: k(x₁, ·) − k(x₂, ·) = 0, one vanishing combination.
+    CHECK(kb::vanishing_combinations(k, Matrix<rational>(Matrix<rational>::Ones(2, 2))).cols() == 1);
 }

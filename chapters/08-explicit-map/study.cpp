@@ -77,9 +77,15 @@ TEST_CASE("study: stratified_parts draws disjoint parts of the asked size per cl
 TEST_CASE("study: failing companion: stratified_parts refuses a class with too few rows - a class listed twice - "
           "an empty part [ghiasi:fig1-4]") {
     const std::vector<int> y = study_labels(5);
-    CHECK_THROWS_AS(kb::stratified_parts(y, {0, 1}, {3, 3}, 1), kb::error); // 6 > 5 rows of class 0
-    CHECK_THROWS_AS(kb::stratified_parts(y, {1, 1}, {2}, 1), kb::error);
-    CHECK_THROWS_AS(kb::stratified_parts(y, {1}, {0}, 1), kb::error);
+    CHECK_THROWS_WITH_AS(kb::stratified_parts(y, {0, 1}, {3, 3}, 1), // 6 > 5 rows of class 0
+                         doctest::Contains("stratified_parts: class 0 has 5 rows, fewer than the 6 the parts need "
+                                           "together; ask for smaller parts"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::stratified_parts(y, {1, 1}, {2}, 1),
+                         doctest::Contains("stratified_parts: the class 1 is listed twice; list each label once"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::stratified_parts(y, {1}, {0}, 1),
+                         doctest::Contains("stratified_parts: a part of 0 rows per class was asked for; every part "
+                                           "needs at least 1"), kb::error);
     CHECK_NOTHROW(kb::stratified_parts(y, {0, 1}, {3, 2}, 1)); // exactly the 5 rows
 }
 
@@ -97,8 +103,11 @@ TEST_CASE("study: t_interval of 1 2 3 4 5 is 3 +- 1.963243 (t = 2.776445 from a 
     // Failing companion: the normal quantile 1.959964 in place of t gives 1.959964/√2 =
     // 1.385904, which the check above rejects; and one value has no interval.
     CHECK_FALSE(study_agrees_to_printed(1.959964 / std::sqrt(2.0), "1.963243"));
-    CHECK_THROWS_AS(kb::t_interval({0.5}), kb::error);
-    CHECK_THROWS_AS(kb::t_interval({0.5, NAN}), kb::error);
+    CHECK_THROWS_WITH_AS(kb::t_interval({0.5}),
+                         doctest::Contains("t_interval: 1 value(s) were given; a t-interval needs at least two"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::t_interval({0.5, NAN}),
+                         doctest::Contains("t_interval: a value is nan; all values must be finite"), kb::error);
 }
 
 TEST_CASE("study: paired_comparison of 0.80 0.90 0.70 and 0.85 0.90 0.80 is +0.05 +- 0.124207 with 2 wins and 1 tie - "
@@ -117,7 +126,9 @@ TEST_CASE("study: paired_comparison of 0.80 0.90 0.70 and 0.85 0.90 0.80 is +0.0
     const kb::PairedComparison q = kb::paired_comparison(a, {0.80, 0.90, 0.85});
     CHECK(study_agrees_to_printed(q.difference.mean, "0.050000"));
     CHECK_FALSE(study_agrees_to_printed(q.difference.half_width, "0.124207"));
-    CHECK_THROWS_AS(kb::paired_comparison(a, {0.85, 0.90}), kb::error);
+    CHECK_THROWS_WITH_AS(kb::paired_comparison(a, {0.85, 0.90}),
+                         doctest::Contains("paired_comparison: a has 3 values and b 2; give one value of each method "
+                                           "per split"), kb::error);
 }
 
 TEST_CASE("study: 1-NN gives each point the label of its nearest training point - refuses points of another "
@@ -134,7 +145,9 @@ TEST_CASE("study: 1-NN gives each point the label of its nearest training point 
     // Failing companion: the same classifier with the labels of x_1 and x_2 swapped is wrong
     // on the first two points; points of dimension 3 are refused.
     CHECK(kb::nearest_neighbour_classify(X, {2, 7, 4, 2}, Z) != std::vector<int>{7, 2, 4});
-    CHECK_THROWS_AS(kb::nearest_neighbour_classify(X, y, Matrix<double>::Zero(1, 3)), kb::error);
+    CHECK_THROWS_WITH_AS(kb::nearest_neighbour_classify(X, y, Matrix<double>::Zero(1, 3)),
+                         doctest::Contains("nearest_neighbour_classify: Z has 3 columns but X has 2; give points of "
+                                           "the training dimension"), kb::error);
 }
 
 TEST_CASE("study: the ridge path equals fisher_discriminant for every ridge - d < N and d > N (singular S_w) - "
@@ -172,8 +185,12 @@ TEST_CASE("study: the ridge path equals fisher_discriminant for every ridge - d 
         const auto bound = kb::test::factorisation<double>(X.rows() + d, F0.values(0) * (F0.directions.squaredNorm() + 1));
         KB_CHECK_EXCEEDS(kb::max_abs(Vector<double>(path[2].values - F0.values)), bound, "λ at ρ = 1 against ρ = 0");
     }
-    CHECK_THROWS_AS(kb::fisher_ridge_path(study_points(y, 6), y, 2, {}), kb::error);
-    CHECK_THROWS_AS(kb::fisher_ridge_path(study_points(y, 6), y, 2, {-1.0}), kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_ridge_path(study_points(y, 6), y, 2, {}),
+                         doctest::Contains("fisher_ridge_path: no ridges were given; list at least one ρ ≥ 0 (0: no "
+                                           "ridge)"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::fisher_ridge_path(study_points(y, 6), y, 2, {-1.0}),
+                         doctest::Contains("fisher_ridge_path: ridge = -1 must be finite and ≥ 0 (0: no ridge)"),
+                         kb::error);
 }
 
 TEST_CASE("study: k1 and k2 as polynomial kernels of rescaled pixels equal the pixel kernels - the eigenbasis "

@@ -12,6 +12,7 @@ namespace kb {
 
 /// \brief The centring matrix \f$J = I_N - \tfrac1N \one\one^\top\f$
 ///        (symmetric, idempotent, \f$J\one = 0\f$) — step (c) of `zhu:alg8`.
+/// \throws kb::error if N < 1.
 template <class T>
 Matrix<T> centering_matrix(Eigen::Index N) {
     require(N >= 1, "centering_matrix", "N = {} must be ≥ 1", N);

@@ -41,7 +41,7 @@ LabelledPoints<T> concentric_rings(const std::vector<int>& counts, const std::ve
         require(counts[k] >= 1, where, "ring {} has {} points; every ring needs at least one", k, counts[k]);
         require(is_finite(radii[k]), where, "ring {} has radius {}; every radius must be finite", k,
                 shown(radii[k]));
-        require(radii[k] >= 0, where, "ring {} has negative radius {}", k, shown(radii[k]));
+        require(radii[k] >= 0, where, "ring {} has negative radius {}; give radii ≥ 0", k, shown(radii[k]));
         N += counts[k];
     }
     LabelledPoints<T> out{Matrix<T>(N, 2), std::vector<int>(static_cast<std::size_t>(N))};

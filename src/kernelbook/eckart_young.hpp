@@ -59,7 +59,8 @@ Matrix<T> eigen_sum(const Vector<T>& values, const Matrix<T>& vectors, const Ind
 /// \brief The sum \f$\sum_{j\in S}\sigma_j u_j v_j^\top\f$ over a subset S of the singular
 ///        triplets of \f$X = U\,\mathrm{diag}(\sigma)\,V^\top\f$ (exact in `kb::rational`).
 /// \param svd a thin SVD (U N×r, σ of length r, V q×r); \param S indices in [0, r).
-/// \throws kb::error if an index is out of range or repeated.
+/// \throws kb::error if an index is out of range or repeated, or U, σ and V do not have the
+///         shapes of a thin SVD.
 template <class T>
 Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
     constexpr std::string_view where = "svd_sum";

@@ -90,12 +90,12 @@ public:
         requires FloatingScalar<T> { return transform_centered_columns(kernel_columns(Z)); }
 
     /// \brief \f$\phi\f$ applied to given kernel columns \f$k_Z\f$ (N×M), rows \f$\phi(z_m)^\top\f$.
-    /// \throws kb::error if k_Z does not have N rows.
+    /// \throws kb::error if k_Z does not have N rows or is not finite.
     Matrix<T> transform_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
     /// \brief \f$\psi\f$ applied to given kernel columns \f$k_Z\f$ (N×M).
-    /// \throws kb::error if k_Z does not have N rows.
+    /// \throws kb::error if k_Z does not have N rows or is not finite.
     Matrix<T> transform_centered_columns(const Matrix<T>& kZ) const
         requires FloatingScalar<T>;
 
@@ -123,7 +123,7 @@ public:
     Matrix<T> inner_products(const Matrix<T>& A, const Matrix<T>& B) const;
 
     /// \brief \f$k_a^\top K^{+} k_b\f$ for given kernel columns (N×A and N×B).
-    /// \throws kb::error if a block of kernel columns does not have N rows.
+    /// \throws kb::error if a block of kernel columns does not have N rows or is not finite.
     Matrix<T> inner_products_of_columns(const Matrix<T>& kA, const Matrix<T>& kB) const;
 
     /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \norm{\phi(z_m)}^2 \ge 0\f$: the squared RKHS
@@ -243,7 +243,7 @@ PrimalKpca<T> primal_kpca(const ExplicitFeatureMap<T>& map, Eigen::Index p);
 /// \brief The primal projection (eq. 16, `ghiasi:eq16`):
 ///        \f$\inner{\psi(z)}{v} = k_z^\top K^{-1}u - e^\top u\f$, for the kernel
 ///        columns \f$k_Z\f$ (N×M) of M points; returns M×p.
-/// \throws kb::error if k_Z does not have N rows.
+/// \throws kb::error if k_Z does not have N rows or is not finite.
 template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ);
 

@@ -87,7 +87,8 @@ public:
     /// \param solver     as in the other constructor
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
     ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p < 1 or p
-    ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance; if
+    ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance (there are
+    ///         none when all points coincide in feature space); if
     ///         kb::KpcaSolver::lanczos is asked for in a multiprecision type, without p, or
     ///         does not converge.
     explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,

@@ -72,12 +72,72 @@ struct Line {
         return dy / dx;
     }
 
-    /// \brief Intercept: the line is \f$y = \text{intercept} + \text{slope}\cdot x\f$. \throws kb::error for a vertical line.
-    T intercept() const { return y0 - slope() * x0; }
+    /// \brief Intercept: the line is \f$y = \text{intercept} + \text{slope}\cdot x\f$.
+    /// \throws kb::error for a vertical line.
+    T intercept() const {
+        require(!vertical(), "Line::intercept",
+                "the line is vertical (x = {}): it is not the graph of a function y(x), so it has no intercept",
+                shown(x0));
+        return y0 - (dy / dx) * x0;
+    }
 
-    /// \brief \f$y(x)\f$ on the line. \throws kb::error for a vertical line.
-    T y_at(const T& x) const { return y0 + slope() * (x - x0); }
+    /// \brief \f$y(x)\f$ on the line.
+    /// \throws kb::error for a vertical line or a non-finite x.
+    T y_at(const T& x) const {
+        require(!vertical(), "Line::y_at",
+                "the line is vertical (x = {}): it is not the graph of a function y(x), so y({}) is not "
+                "defined",
+                shown(x0), shown(x));
+        require(is_finite(x), "Line::y_at", "x = {} is not finite; give a finite abscissa", shown(x));
+        return y0 + (dy / dx) * (x - x0);
+    }
 };
+
+/// \cond INTERNAL
+namespace detail {
+/// A line the residual sums can measure against: finite, with a direction (d_x, d_y) ≠ 0.
+template <class T>
+void require_line(const Line<T>& line, std::string_view where) {
+    require(is_finite(line.x0) && is_finite(line.y0) && is_finite(line.dx) && is_finite(line.dy), where,
+            "the line through ({}, {}) with direction ({}, {}) is not finite; pass a line of ols_line or tls_line",
+            shown(line.x0), shown(line.y0), shown(line.dx), shown(line.dy));
+    require(line.dx != 0 || line.dy != 0, where,
+            "the line through ({}, {}) has direction (0, 0), which is no direction; give (d_x, d_y) ≠ 0",
+            shown(line.x0), shown(line.y0));
+}
+
+/// A line of the form y = a₀ + a₁x (not vertical): the vertical residuals are measured against it.
+template <class T>
+void require_graph(const Line<T>& line, std::string_view where) {
+    require_line(line, where);
+    require(!line.vertical(), where,
+            "the line is vertical (x = {}): it is not the graph of a function y(x), so a vertical residual "
+            "y_n − y(x_n) is not defined; measure orthogonal distances instead",
+            shown(line.x0));
+}
+
+/// The moments of planar data: finite, with variances ≥ 0.
+template <class T>
+void require_moments(const Moments2<T>& m, std::string_view where) {
+    require(is_finite(m.var_x) && is_finite(m.var_y) && is_finite(m.cov_xy), where,
+            "the moments var(x) = {}, var(y) = {}, cov(x, y) = {} are not all finite; compute them with "
+            "moments2 from finite data (rescale data whose variances overflow)",
+            shown(m.var_x), shown(m.var_y), shown(m.cov_xy));
+    require(m.var_x >= 0 && m.var_y >= 0, where,
+            "a variance is negative (var(x) = {}, var(y) = {}): these are not the moments of any data; "
+            "compute them with moments2",
+            shown(m.var_x), shown(m.var_y));
+}
+
+/// λ_max after the checks (kb::lambda_max).
+template <class T>
+T lambda_max(const Moments2<T>& m) {
+    using std::sqrt;
+    const T d = m.var_x - m.var_y;
+    return (m.var_x + m.var_y + sqrt(d * d + T(4) * m.cov_xy * m.cov_xy)) / T(2);
+}
+} // namespace detail
+/// \endcond
 
 /// \brief The ordinary-least-squares line, `beeny` eq. (3) (`beeny:2.1`):
 ///        \f[ y(x) = \frac{\operatorname{cov}(x,y)}{\operatorname{var}(x)}(x - \bar x) + \bar y. \f]
@@ -100,20 +160,22 @@ Line<T> ols_line(const Matrix<T>& XY) {
 ///        \f[ \lambda_{\max} = \tfrac12\Bigl(\operatorname{var}(x) + \operatorname{var}(y)
 ///            + \sqrt{(\operatorname{var}(x) - \operatorname{var}(y))^2 + 4\operatorname{cov}(x,y)^2}\Bigr) \f]
 ///        (`beeny` §2.1, whose "cos(x, y)²" is a misprint of cov(x, y)²).
+/// \throws kb::error if a moment is not finite or a variance is negative.
 template <class T>
 T lambda_max(const Moments2<T>& m) {
-    using std::sqrt;
-    const T d = m.var_x - m.var_y;
-    return (m.var_x + m.var_y + sqrt(d * d + T(4) * m.cov_xy * m.cov_xy)) / T(2);
+    detail::require_moments(m, "lambda_max");
+    return detail::lambda_max(m);
 }
 
 /// \brief The smallest eigenvalue of the 2×2 covariance matrix,
 ///        \f$\lambda_{\min} = \operatorname{var}(x) + \operatorname{var}(y) - \lambda_{\max}\f$
 ///        (computed as \f$(\operatorname{var}(x)\operatorname{var}(y) - \operatorname{cov}^2)/\lambda_{\max}\f$,
 ///        which avoids cancellation).
+/// \throws kb::error if a moment is not finite or a variance is negative.
 template <class T>
 T lambda_min(const Moments2<T>& m) {
-    const T lmax = lambda_max(m);
+    detail::require_moments(m, "lambda_min");
+    const T lmax = detail::lambda_max(m);
     if (lmax == 0) return T(0);
     return (m.var_x * m.var_y - m.cov_xy * m.cov_xy) / lmax;
 }
@@ -124,13 +186,14 @@ T lambda_min(const Moments2<T>& m) {
 /// Defined only when cov(x, y) ≠ 0; it loses accuracy when cov(x, y) is small
 /// (cancellation in \f$\lambda_{\max} - \operatorname{var}(x)\f$). kb::tls_line() computes the
 /// same line stably and handles cov(x, y) = 0.
-/// \throws kb::error if cov(x, y) = 0.
+/// \throws kb::error if cov(x, y) = 0, a moment is not finite or a variance is negative.
 template <class T>
 T eq4_slope(const Moments2<T>& m) {
+    detail::require_moments(m, "eq4_slope");
     require(m.cov_xy != 0, "eq4_slope",
             "cov(x, y) = 0: eq. (4) divides by zero; the TLS line is then horizontal (var x > var y), vertical "
             "(var y > var x) or not unique (equal variances) — use tls_line");
-    return (lambda_max(m) - m.var_x) / m.cov_xy;
+    return (detail::lambda_max(m) - m.var_x) / m.cov_xy;
 }
 
 /// \brief The total-least-squares (first principal axis) line, `beeny` eq. (4) (`beeny:2.1`):
@@ -148,15 +211,18 @@ Line<T> tls_line(const Matrix<T>& XY) {
             "the covariance matrix is {}·I (cov(x, y) = 0 and var(x) = var(y)): every line through the mean "
             "fits equally well, so the total-least-squares line is not unique",
             shown(m.var_x));
-    const T lmax = lambda_max(m);
+    const T lmax = detail::lambda_max(m);
     if (m.var_x >= m.var_y) return {m.mean_x, m.mean_y, lmax - m.var_y, m.cov_xy};
     return {m.mean_x, m.mean_y, m.cov_xy, lmax - m.var_x};
 }
 
 /// \brief Sum of squared vertical residuals \f$\sum_n (y_n - y(x_n))^2\f$ (what OLS minimises).
-///        Exact in `kb::rational`. \throws kb::error for a vertical line.
+///        Exact in `kb::rational`.
+/// \throws kb::error for a vertical, non-finite or directionless line, or unless XY is N×2
+///         with N ≥ 2 and finite.
 template <class T>
 T sum_squared_vertical_residuals(const Line<T>& line, const Matrix<T>& XY) {
+    detail::require_graph(line, "sum_squared_vertical_residuals");
     detail::require_planar(XY, "sum_squared_vertical_residuals");
     T s(0);
     for (Eigen::Index n = 0; n < XY.rows(); ++n) {
@@ -169,8 +235,11 @@ T sum_squared_vertical_residuals(const Line<T>& line, const Matrix<T>& XY) {
 /// \brief Sum of squared orthogonal distances to the line,
 ///        \f[ \sum_n \frac{\bigl((x_n - x_0)d_y - (y_n - y_0)d_x\bigr)^2}{d_x^2 + d_y^2} \f]
 ///        (what TLS minimises). Exact in `kb::rational`.
+/// \throws kb::error for a non-finite or directionless line (\f$d_x = d_y = 0\f$), or unless XY
+///         is N×2 with N ≥ 2 and finite.
 template <class T>
 T sum_squared_orthogonal_distances(const Line<T>& line, const Matrix<T>& XY) {
+    detail::require_line(line, "sum_squared_orthogonal_distances");
     detail::require_planar(XY, "sum_squared_orthogonal_distances");
     T s(0);
     for (Eigen::Index n = 0; n < XY.rows(); ++n) {
@@ -182,10 +251,13 @@ T sum_squared_orthogonal_distances(const Line<T>& line, const Matrix<T>& XY) {
 
 /// \brief Sum of (unsquared) orthogonal distances \f$\sum_n \operatorname{dist}((x_n, y_n), \text{line})\f$,
 ///        the "total distance" of `beeny` §2.1 — which TLS does *not* minimise.
+/// \throws kb::error for a non-finite or directionless line, or unless XY is N×2 with N ≥ 2
+///         and finite.
 template <class T>
 T sum_orthogonal_distances(const Line<T>& line, const Matrix<T>& XY) {
     using std::abs;
     using std::sqrt;
+    detail::require_line(line, "sum_orthogonal_distances");
     detail::require_planar(XY, "sum_orthogonal_distances");
     const T norm = sqrt(line.dx * line.dx + line.dy * line.dy);
     T s(0);
@@ -196,9 +268,12 @@ T sum_orthogonal_distances(const Line<T>& line, const Matrix<T>& XY) {
 
 /// \brief Sum of absolute vertical residuals \f$\sum_n |y_n - y(x_n)|\f$ (`beeny` footnote 1's
 ///        residual, summed) — which OLS does *not* minimise. Exact in `kb::rational`.
+/// \throws kb::error for a vertical, non-finite or directionless line, or unless XY is N×2
+///         with N ≥ 2 and finite.
 template <class T>
 T sum_absolute_vertical_residuals(const Line<T>& line, const Matrix<T>& XY) {
     using std::abs;
+    detail::require_graph(line, "sum_absolute_vertical_residuals");
     detail::require_planar(XY, "sum_absolute_vertical_residuals");
     T s(0);
     for (Eigen::Index n = 0; n < XY.rows(); ++n) s += abs(XY(n, 1) - line.y_at(XY(n, 0)));

@@ -175,7 +175,8 @@ public:
     /// \param input what M holds (default kb::MdsInput::gram).
     /// \throws kb::error on a non-square, non-symmetric or non-finite matrix, a malformed
     ///         dissimilarity matrix, N < 2, p < 1, p > N, or p larger than the number of
-    ///         positive eigenvalues of B (the message gives that number and the negative mass).
+    ///         positive eigenvalues of B (the message gives that number and the negative mass,
+    ///         and says when all points coincide: B = 0).
     explicit ClassicalMds(const Matrix<T>& M, Eigen::Index components = all_components,
                           MdsInput input = MdsInput::gram) {
         switch (input) {
@@ -252,8 +253,12 @@ private:
         }
         const Eigen::Index p = components == all_components ? positive_ : components;
         if (p > positive_ || p < 1) {
+            // No eigenvalue beyond rounding either way: B = 0, the points all coincide.
             const std::string choose =
-                positive_ > 0 ? fmt::format(" — choose components ≤ {}", positive_) : std::string();
+                positive_ > 0   ? fmt::format(" — choose components ≤ {}", positive_)
+                : negative_ > 0 ? std::string()
+                                : std::string("; B = 0 to rounding: all points coincide, so there is no coordinate "
+                                              "to give them");
             fail(where, "{} asked for, but B has only {} positive eigenvalue(s) (and {} "
                     "negative, holding {} of Σ|λ|); a coordinate needs √λ with λ > 0{}",
                     detail::asked_for(components, p, "positive coordinate", "coordinates"), positive_,

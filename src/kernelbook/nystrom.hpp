@@ -90,12 +90,13 @@ Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) 
 }
 
 /// \brief The rows (or, for a square Gram matrix, the principal submatrix) of A at `index`.
+/// \throws kb::error if an index is not a row of A.
 template <class T>
 Matrix<T> select_rows(const Matrix<T>& A, const std::vector<Eigen::Index>& index) {
     Matrix<T> out(static_cast<Eigen::Index>(index.size()), A.cols());
     for (std::size_t i = 0; i < index.size(); ++i) {
         require(index[i] >= 0 && index[i] < A.rows(), "select_rows",
-                "index {} is out of range for {} rows", index[i], A.rows());
+                "index {} is out of range for {} rows; give row indices in [0, {})", index[i], A.rows(), A.rows());
         out.row(static_cast<Eigen::Index>(i)) = A.row(index[i]);
     }
     return out;

@@ -34,6 +34,27 @@ Matrix<T> cross_product(const Matrix<T>& X) {
 } // namespace detail
 /// \endcond
 
+/// \cond INTERNAL
+namespace detail {
+/// kb::scatter_matrix with its refusals in the name of the public function `where` that was called.
+template <class T>
+Matrix<T> scatter_matrix(const Matrix<T>& A, std::string_view where) {
+    require_min_points(A, 1, where, "A");
+    require_finite(A, where, "A");
+    // S = XᵀX of the centred data X = A − 𝟙μ.
+    Matrix<T> S = cross_product(center_columns(A));
+    // Its entries are sums of squares of the data's scale: beyond about 10^154 in double they
+    // overflow, and an inf (or an inf − inf = NaN) would pass on silently. S is q×q: checking
+    // it costs far less than forming it.
+    if (const auto at = first_non_finite(S))
+        fail(where, "the scatter XᵀX overflows {}: S({},{}) = {} (max |a| = {}); its entries are sums of "
+                "squares of the data's scale, so rescale the data",
+             scalar_name<T>(), at->first, at->second, shown(S(at->first, at->second)), shown(max_abs(A)));
+    return S;
+}
+} // namespace detail
+/// \endcond
+
 /// \brief The scatter matrix of the data: \f[ S = X^\top X, \qquad X = A - \one\mu, \f]
 ///        the matrix `beeny` Example 2.1 calls C (and "the covariance matrix"), `beeny:ex2.1`.
 ///
@@ -41,13 +62,10 @@ Matrix<T> cross_product(const Matrix<T>& X) {
 /// symmetric positive semi-definite, \f$x^\top X^\top X x = \norm{Xx}^2 \ge 0\f$ (`beeny:lemA.3`).
 /// \param A N×q data (rows are points), N ≥ 1, finite.
 /// \returns the q×q symmetric PSD matrix \f$X^\top X\f$ (exactly symmetric).
-/// \throws kb::error if A is empty or not finite.
+/// \throws kb::error if A is empty or not finite, or an entry of \f$X^\top X\f$ overflows.
 template <class T>
 Matrix<T> scatter_matrix(const Matrix<T>& A) {
-    require_min_points(A, 1, "scatter_matrix", "A");
-    require_finite(A, "scatter_matrix", "A");
-    // S = XᵀX of the centred data X = A − 𝟙μ.
-    return detail::cross_product(center_columns(A));
+    return detail::scatter_matrix(A, "scatter_matrix");
 }
 
 /// \brief The covariance matrix of `beeny` Definition A.4 (`beeny:defA.4`):
@@ -57,11 +75,12 @@ Matrix<T> scatter_matrix(const Matrix<T>& A) {
 ///
 /// The divisor N − 1 makes it the unbiased sample covariance. Exact in `kb::rational`.
 /// \param A N×q data (rows are observations, columns are variables), N ≥ 2, finite.
-/// \throws kb::error if A has fewer than two rows or is not finite.
+/// \throws kb::error if A has fewer than two rows or is not finite, or an entry of
+///         \f$X^\top X\f$ overflows.
 template <class T>
 Matrix<T> covariance_matrix(const Matrix<T>& A) {
     require_min_points(A, 2, "covariance_matrix", "A");
-    return scatter_matrix(A) / T(A.rows() - 1);
+    return detail::scatter_matrix(A, "covariance_matrix") / T(A.rows() - 1);
 }
 
 // ─────────────────────────────────────────────────────────────────────────────────────

@@ -475,9 +475,8 @@ TEST_CASE("select_classes takes the first per_class points of each class after o
     CHECK(kb::datasets::select_classes(X, y, {2, 1}, 2, 2).indices == next.indices);
     // Errors.
     CHECK_THROWS_WITH_AS(kb::datasets::select_classes(X, y, {2, 1}, 3, 3),
-                         "select_classes: class 2 has 5 points, fewer than offset + per_class = 3 + 3; ask for fewer "
-                         "points per class or a smaller offset",
-                         kb::error);
+                         doctest::Contains("select_classes: class 2 has 5 points, fewer than offset + per_class = 3 + "
+                                           "3; ask for fewer points per class or a smaller offset"), kb::error);
     CHECK_THROWS_WITH_AS(kb::datasets::select_classes(X, y, {7}, 1), doctest::Contains("class 7 has 0 points"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::datasets::select_classes(X, y, {}, 1), doctest::Contains("no classes were given"),

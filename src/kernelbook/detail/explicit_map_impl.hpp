@@ -216,6 +216,8 @@ void ExplicitFeatureMap<T>::require_columns(const Matrix<T>& kZ) const {
     require(kZ.rows() == size(), explicit_map_where,
             "kernel columns k_z must have N = {} entries (one per training point), but have {}",
             size(), kZ.rows());
+    // A NaN or inf would spread through K^{-1/2} k_z into every feature of its point.
+    require_finite(kZ, explicit_map_where, "k_Z");
 }
 
 namespace detail {
@@ -258,6 +260,7 @@ template <class T>
 Matrix<T> primal_projection(const ExplicitFeatureMap<T>& map, const PrimalKpca<T>& pca, const Matrix<T>& kZ) {
     require(kZ.rows() == map.size(), "primal_projection",
             "k_Z must have N = {} rows (k_Z(n, m) = k(x_n, z_m)), but has {}", map.size(), kZ.rows());
+    require_finite(kZ, "primal_projection", "k_Z");
     //! [primal-projection]
     const Eigen::Index N = map.size();
     const Vector<T> e = Vector<T>::Constant(N, T(1) / T(N));

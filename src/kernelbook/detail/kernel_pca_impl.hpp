@@ -206,6 +206,13 @@ void KernelPca<T>::require_components(std::string_view where) const {
             "is no direction of variance",
             shown(tau_), shown(spectrum_(0)));
     require_below_points(N, where);
+    // Rank 0: K̃ = 0 to rounding, every point is the same point of feature space (a Gaussian
+    // kernel on coincident points gives K = 𝟙𝟙ᵀ): no number of components can be asked for.
+    require(!(p_ > rank_ && rank_ == 0), where,
+            "{} components were asked for, but the centred kernel matrix K̃ has numerical rank 0 (μ_1 = {} is "
+            "not above the rank tolerance {}): all points coincide in feature space (for the Gaussian kernel: all "
+            "points coincide), so there is no direction of variance; give points that differ",
+            p_, shown(spectrum_(0)), shown(tau_));
     if (p_ > rank_)
         fail(where, "{} components were asked for, but the centred kernel matrix K̃ "
                 "has numerical rank {} (μ_{} = {} is not above the rank "
