@@ -241,3 +241,33 @@ TEST_CASE("the Lanczos route refuses a K~ with a clearly negative eigenvalue: a 
     KB_CHECK_WITHIN((kp.eigenvalues() - Vector<double>((Vector<double>(3) << 39, 38, 37).finished())).cwiseAbs().maxCoeff(),
                     kb::test::factorisation<double>(N, 39.0), "μ₁, μ₂, μ₃");
 }
+
+// Kernel values depend on the points' scale by definition, so kernel PCA does not rescale the
+// points: a value that overflows is refused, naming the kernel and the two points (indices).
+TEST_CASE("kernel PCA refuses kernel values that overflow and names the kernel and the points") {
+    const Matrix<double> X = (Matrix<double>(3, 1) << 1, 2, 3).finished() * 1e160;
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, 1),
+                         doctest::Contains("the kernel value k(x_i, x_j) at (0,0) = inf is not finite for the kernel "
+                                           "k(x, y) = xᵀy"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::PolynomialKernel<double>(1.0, 3), Matrix<double>(X * 1e-100), 1),
+                         doctest::Contains("the kernel value k(x_i, x_j) at (0,0) = inf is not finite for the kernel "
+                                           "k(x, y) = (1 + xᵀy)^3"),
+                         kb::error);
+    // Companion: the same points at 10^150 give finite linear kernel values and a fit.
+    CHECK(kb::KernelPca(kb::LinearKernel<double>{}, Matrix<double>(X * 1e-10), 1).components() == 1);
+}
+
+// A given Gram matrix is rescaled internally (exactly, by 4^-j): at 10^300 the eigenvalues of
+// K̃ may exceed double's range, and then kernel PCA refuses, naming the scale.
+TEST_CASE("kernel PCA refuses a Gram matrix whose centred eigenvalues overflow and names the scale") {
+    Matrix<double> K(3, 3);
+    K << 1, -1, 0, -1, 1, 0, 0, 0, 0;
+    // μ₁ of J(cK)J is 2c; at c = 1.5e308 that is 3e308 > 1.8e308.
+    CHECK_THROWS_WITH_AS(kb::KernelPca(Matrix<double>(K * 1.5e308), 1),
+                         doctest::Contains("the centred kernel matrix K̃ and its eigenvalues overflow double"),
+                         kb::error);
+    // Companion: at 10^300 (μ₁ = 2·10³⁰⁰) the fit is made, and μ₁ is right to the rounding of the eigensolver.
+    KB_CHECK_WITHIN(kb::KernelPca(Matrix<double>(K * 1e300), 1).eigenvalues()(0) / 1e300 - 2.0,
+                    kb::test::factorisation<double>(3, 2.0), "μ₁(10³⁰⁰·K)/10³⁰⁰ = 2");
+}

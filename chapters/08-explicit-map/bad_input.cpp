@@ -128,8 +128,9 @@ TEST_CASE("residuals refuses a kernel value k(z, z) that overflows where the ker
     const Matrix<double> Z = Matrix<double>::Constant(1, 1, 1e100);
     CHECK(phi.kernel_columns(Z).allFinite());
     CHECK_THROWS_WITH_AS(phi.residuals(Z),
-                         "ExplicitFeatureMap: the kernel value k(z_m, z_m) at (0,0) = inf is not finite; rescale the "
-                         "data or choose kernel parameters that do not overflow",
+                         "ExplicitFeatureMap: the kernel value k(z_m, z_m) at (0,0) = inf is not finite for the "
+                         "kernel k(x, y) = (1 + xᵀy)^2; rescale the data or choose kernel parameters that do not "
+                         "overflow",
                          kb::error);
     CHECK(phi.residuals(X).cwiseAbs().maxCoeff() < 1e-12); // zero at the training points
 }

@@ -431,18 +431,36 @@ template <class T>
 Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X);
 } // namespace detail
 
+namespace detail {
+/// \brief A kernel's formula for messages: `describe()` when it has one.
+template <class Fn>
+std::string kernel_description(const Fn& k) {
+    if constexpr (requires { k.describe(); })
+        return k.describe();
+    else
+        return "a kernel given as a function k(x, y)";
+}
+} // namespace detail
+
 /// \brief Checks that kernel values are finite: a kernel evaluated on finite points can still
 ///        overflow (a polynomial of large entries, an exponential of a large argument).
-/// \param K     the kernel values
-/// \param where the function that computed them, for the message
-/// \param what  the values, for the message (e.g. "k(x_i, x_j)")
-/// \throws kb::error naming the first non-finite value, its position, and what to do.
+///
+/// Kernel values are not rescaled by the methods: they depend on the scale of the points by
+/// definition (a Gaussian kernel's γ is chosen for the data), so one that overflows is refused.
+/// \param K      the kernel values
+/// \param where  the function that computed them, for the message
+/// \param what   the values, for the message (e.g. "k(x_i, x_j)")
+/// \param kernel the kernel's formula, for the message (kb::AnyKernel::describe()); none if empty
+/// \throws kb::error naming the first non-finite value, its position (the indices of the two
+///         points), the kernel, and what to do.
 template <class T>
-void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
+void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what,
+                           std::string_view kernel = {}) {
     if (const auto at = detail::first_non_finite(K))
-        fail(where, "the kernel value {} at ({},{}) = {} is not finite; rescale the data or choose kernel "
+        fail(where, "the kernel value {} at ({},{}) = {} is not finite{}{}; rescale the data or choose kernel "
              "parameters that do not overflow",
-             what, at->first, at->second, shown(K(at->first, at->second)));
+             what, at->first, at->second, shown(K(at->first, at->second)), kernel.empty() ? "" : " for the kernel ",
+             kernel);
 }
 
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose
@@ -458,7 +476,7 @@ template <class Fn, class T>
 Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
     require_points(X, "gram", "X");
     Matrix<T> K = detail::kernel_values(k, X);
-    require_kernel_values(K, "gram", "k(x_i, x_j)");
+    require_kernel_values(K, "gram", "k(x_i, x_j)", detail::kernel_description(k));
     return K;
 }
 
@@ -480,7 +498,7 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
             "points of the same space",
             Z.cols(), X.cols());
     Matrix<T> K = detail::kernel_values(k, Z, X);
-    require_kernel_values(K, "gram", "k(z_m, x_n)");
+    require_kernel_values(K, "gram", "k(z_m, x_n)", detail::kernel_description(k));
     return K;
 }
 
@@ -502,12 +520,7 @@ struct AnyKernelModel final : AnyKernelConcept<T> {
     T value(const RowVector<T>& x, const RowVector<T>& y) const override { return T(k(x, y)); }
     Matrix<T> gram(const Matrix<T>& X) const override { return kernel_values(k, X); }
     Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const override { return kernel_values(k, Z, X); }
-    std::string describe() const override {
-        if constexpr (requires { k.describe(); })
-            return k.describe();
-        else
-            return "a kernel given as a function k(x, y)";
-    }
+    std::string describe() const override { return kernel_description(k); }
     K k;
 };
 } // namespace detail
