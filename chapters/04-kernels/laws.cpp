@@ -583,10 +583,15 @@ TEST_CASE("the exponential's bound catches single precision: expf on the same ar
 // A kernel of scaled points is the same kernel with a scaled parameter: for the Gaussian,
 // k_γ(cx, cy) = exp(−γc²‖x − y‖²) = k_{γc²}(x, y); for the polynomial kernel with offset 0,
 // k(cx, cy) = (c²xᵀy)^d = c^{2d} k(x, y). With c a power of two both hold bit for bit (the
-// rounding commutes with the scaling); with a general c the exponent a = γc²‖x − y‖² is rounded
-// (q + 4 operations, relative ε each), which moves k = e^{−a} by at most k·c₁(q + 4)ε·a.
+// rounding commutes with the scaling); with a general c the two sides compute the exponent
+// a = γc²‖x − y‖² differently. Left: each c·x_i is rounded (u = ε/2), and as x_i ≠ y_i are
+// quarter integers in [−1, 1], |x_i| + |y_i| ≤ 8|x_i − y_i|, so a difference carries at most
+// 9u, its square 19u, the sum and γ (q − 1)u + u more: (q + 19)u. Right: γc² and the product
+// with the exact ‖x − y‖², 3u. The exponents differ by at most (q + 22)u·a ≤ c₁(q + 4)ε·a, and
+// moving the argument of e^{−a} by that moves k = e^{−a} by k times it; each exponential is
+// rounded once more, within an ulp ≤ ε·k: the bound is k·(c₁(q + 4)ε·a + 2ε).
 TEST_CASE_TEMPLATE("Gaussian kernel of scaled points: k_gamma(cx, cy) = k_(gamma c^2)(x, y) bit for bit for c = 2^j "
-                   "and within the rounding of the exponent for any c; gamma c in place of gamma c^2 is caught",
+                   "and within the rounding of the exponent for any c - gamma c in place of gamma c^2 is caught",
                    T, KB_REALS) {
     using std::exp;
     kb::test::property<T>([] {
@@ -603,7 +608,8 @@ TEST_CASE_TEMPLATE("Gaussian kernel of scaled points: k_gamma(cx, cy) = k_(gamma
         const T c = two_j * (T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000));
         const T a = gamma * c * c * (X.row(0) - X.row(1)).squaredNorm(); // the exponent, from the inputs
         const T value = exp(-a);
-        const auto bound = kb::test::one_pass<T>(q + 4, T(value * a));
+        auto bound = kb::test::one_pass<T>(q + 4, T(value * a));
+        bound.value += T(2) * kb::epsilon<T>() * value; // the two exponentials' own rounding
         const T scaled_points = k(RowVector<T>(c * X.row(0)), RowVector<T>(c * X.row(1)));
         KB_RC_WITHIN(T(scaled_points - kb::GaussianKernel<T>(T(gamma * c * c))(X.row(0), X.row(1))), bound,
                      "k_γ(cx, cy) = k_{γc²}(x, y)");

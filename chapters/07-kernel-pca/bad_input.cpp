@@ -271,3 +271,22 @@ TEST_CASE("kernel PCA refuses a Gram matrix whose centred eigenvalues overflow a
     KB_CHECK_WITHIN(kb::KernelPca(Matrix<double>(K * 1e300), 1).eigenvalues()(0) / 1e300 - 2.0,
                     kb::test::factorisation<double>(3, 2.0), "μ₁(10³⁰⁰·K)/10³⁰⁰ = 2");
 }
+
+// Kernel values that all lie below the normal range of double — the linear kernel of points
+// near 2⁻⁵³⁰ ≈ 3·10⁻¹⁶⁰, values near 10⁻³¹⁹, subnormal with a few bits each — have lost digits
+// to underflow. Kernel PCA refuses them naming the scale; decomposed, their rounding made K̃
+// look indefinite ("not PSD"), a wrong diagnosis.
+TEST_CASE("kernel PCA refuses kernel values that are all subnormal and names the scale") {
+    const Matrix<double> X = (Matrix<double>(3, 1) << 1, 2, 3).finished();
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, kb::times_power_of_two(X, -530), 1),
+                         doctest::Contains("KernelPca: every entry of K is below the smallest normal double "
+                                           "2.22507e-308 (max |K| = "),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::times_power_of_two(kb::gram(kb::LinearKernel<double>{}, X), -1060), 1),
+                         doctest::Contains("every entry of K is below the smallest normal double"), kb::error);
+    // Companion: at 2⁻⁵⁰⁰ the values X Xᵀ·2⁻¹⁰⁰⁰ are normal (and exact), and the fit gives
+    // μ₁ = 2⁻¹⁰⁰⁰·‖X − x̄‖² = 2⁻¹⁰⁰⁰·2 to the rounding of the eigensolver (‖K‖ ≤ tr K = 14).
+    const kb::KernelPca<double> ok(kb::LinearKernel<double>{}, kb::times_power_of_two(X, -500), 1);
+    KB_CHECK_WITHIN(kb::times_power_of_two(ok.eigenvalues()(0), 1000) - 2.0, kb::test::factorisation<double>(3, 14.0),
+                    "μ₁(2⁻¹⁰⁰⁰·XXᵀ)·2¹⁰⁰⁰ = 2");
+}

@@ -8,6 +8,7 @@
 #include "kernelbook/matrix.hpp"
 
 #include <concepts>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -432,13 +433,21 @@ Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<
 } // namespace detail
 
 namespace detail {
+/// \brief What kb::detail::kernel_description() says of a kernel without `describe()`.
+inline constexpr std::string_view function_kernel = "a kernel given as a function k(x, y)";
 /// \brief A kernel's formula for messages: `describe()` when it has one.
 template <class Fn>
 std::string kernel_description(const Fn& k) {
     if constexpr (requires { k.describe(); })
         return k.describe();
     else
-        return "a kernel given as a function k(x, y)";
+        return std::string(function_kernel);
+}
+/// \brief " for the kernel k(x, y) = …", " for a kernel given as a function k(x, y)", or
+///        nothing for an empty description: the kernel in a message.
+inline std::string for_kernel(std::string_view kernel) {
+    if (kernel.empty()) return "";
+    return kernel == function_kernel ? " for " + std::string(kernel) : " for the kernel " + std::string(kernel);
 }
 } // namespace detail
 
@@ -457,10 +466,36 @@ template <class T>
 void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what,
                            std::string_view kernel = {}) {
     if (const auto at = detail::first_non_finite(K))
-        fail(where, "the kernel value {} at ({},{}) = {} is not finite{}{}; rescale the data or choose kernel "
+        fail(where, "the kernel value {} at ({},{}) = {} is not finite{}; rescale the data or choose kernel "
              "parameters that do not overflow",
-             what, at->first, at->second, shown(K(at->first, at->second)), kernel.empty() ? "" : " for the kernel ",
-             kernel);
+             what, at->first, at->second, shown(K(at->first, at->second)), detail::for_kernel(kernel));
+}
+
+/// \brief Refuses a kernel matrix whose entries all lie below the normal range of a floating
+///        type T: \f$0 < \max_{ij}|K_{ij}|\f$ < the smallest normal number (2.2·10⁻³⁰⁸ in `double`).
+///
+/// A subnormal value is rounded to an absolute error of up to half the smallest subnormal, which
+/// is more than \f$\varepsilon\max|K|\f$ exactly when \f$\max|K|\f$ is below the smallest
+/// normal number: such a K has lost digits to underflow (the linear kernel of points near 10⁻¹⁶⁰
+/// has values near 10⁻³²⁰ with a few bits each), and an eigen-decomposition of it would report
+/// rounding as structure (a "non-PSD" K) instead of the scale. A larger K is decomposed at the
+/// scale 2⁻ᵉ (kb::power_of_two_exponent()) and its tiny entries are rounding of the size the
+/// methods' models allow. Exact types and the zero matrix pass (the methods refuse a zero K).
+/// \param K     the kernel values
+/// \param where the function that uses them, for the message
+/// \param what  the values, for the message (e.g. "K")
+/// \throws kb::error naming the largest value and the smallest normal number of T.
+template <class T>
+void require_normal_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
+    if constexpr (is_floating_v<T>) {
+        const T m = max_abs(K);
+        if (m > 0 && m < std::numeric_limits<T>::min())
+            fail(where, "every entry of {} is below the smallest normal {} {} (max |{}| = {}): the values have lost "
+                 "digits to underflow, so {} is not known to the precision of {}; rescale the data or the kernel "
+                 "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+                 what, scalar_name<T>(), shown(T(std::numeric_limits<T>::min())), what, shown(m), what,
+                 scalar_name<T>());
+    }
 }
 
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose

@@ -157,6 +157,7 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     requires FloatingScalar<T> {
     using std::sqrt;
     const Eigen::Index N = size();
+    require_normal_kernel_values(K_, explicit_map_where, "K"); // all subnormal: digits lost already
     // A K beyond [2^-200, 2^200] in size is decomposed as 2^-e·K, e even
     // (kb::power_of_two_exponent()), and the results multiplied back below: exact, and the
     // rounding level and the inverses stay inside the range of T while they are formed.

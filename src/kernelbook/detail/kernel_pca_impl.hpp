@@ -53,6 +53,7 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
     solver_ = choose_solver(N);
+    require_normal_kernel_values(K, where, "K"); // all subnormal: digits lost before the fit
     // A K beyond [2^-200, 2^200] in size is fitted as 2^-e·K, e even (kb::power_of_two_exponent()),
     // and the results multiplied back by rescale(): exact, and the sums of N entries that centre
     // K stay inside the range of T while they are formed.
