@@ -78,6 +78,35 @@ TEST_CASE("pca refuses data whose variances overflow and names the scale, and th
     KB_CHECK_WITHIN(err, bound, "the axes of the rescaled data = the axes of A");
     // In real50 the same data do not overflow (its exponent range is far wider).
     CHECK(kb::Pca(Matrix<kb::real50>(huge.cast<kb::real50>()), 1).rank() == 2);
+    // PCA computes on 2^-e·A (exact) and multiplies back: the scores of 10¹⁶⁰·A (about 10¹⁶⁰)
+    // are representable, but its eigenvalues and variances (about 10³²⁰) are not, so it still
+    // refuses — for the variances, not for a scaled intermediate. The covariance route too.
+    CHECK_THROWS_WITH_AS(kb::Pca(huge, 1, kb::PcaRoute::covariance_eigen),
+                         doctest::Contains("the total scatter ‖X − 𝟙μ‖_F² = inf overflows double (max |x| = 5e+160)"),
+                         kb::error);
+}
+
+// Data around 10⁻¹⁷⁰: their variances (10⁻³⁴⁰) are below the smallest double. Computed
+// unscaled, every square underflows to 0 and PCA said "all points coincide" (rank 0) — the old
+// wrong diagnosis. Computed at the scale 2^-e (exact), the rank is right and PCA refuses
+// because the eigenvalues it would report are not normal doubles, naming the scale.
+TEST_CASE("pca refuses data whose variances underflow and names the scale instead of saying the points coincide") {
+    const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
+    const Matrix<double> tiny = A * 1e-170;
+    CHECK_THROWS_WITH_AS(kb::Pca(tiny, 1), doctest::Contains("below the smallest normal double 2.22507e-308 (max |x| = "
+                                                             "5e-170): the variances are squares of the data's scale"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(tiny, 1, kb::PcaRoute::covariance_eigen),
+                         doctest::Contains("below the smallest normal double"), kb::error);
+    // Companion: the old route's numbers. Unscaled, ‖X‖_F² and so the rank tolerance are 0,
+    // which made every eigenvalue "rounding" and the diagnosis "all points coincide".
+    const Matrix<double> X = tiny.rowwise() - kb::column_means(tiny);
+    CHECK(X.squaredNorm() == 0.0);
+    CHECK(kb::pca_rank_tolerance<double>(4, 2, X.squaredNorm()) == 0.0);
+    // The same data at 10⁻¹⁵⁰ (variances about 10⁻³⁰⁰, normal) are fitted, with the right rank.
+    CHECK(kb::Pca(Matrix<double>(A * 1e-150)).rank() == 2);
+    // In real50 the data at 10⁻¹⁷⁰ are ordinary.
+    CHECK(kb::Pca(Matrix<kb::real50>(tiny.cast<kb::real50>()), 1).rank() == 2);
 }
 
 TEST_CASE("regression and line fits refuse bad input with a message") {

@@ -847,3 +847,60 @@ TEST_CASE_TEMPLATE("A^T A in floating point: eigenvalues are the squared singula
                          kb::test::factorisation<T>(std::max(m, n), scale), "λ_j(AᵀA) = σ_j(A)²");
     });
 }
+
+// ------------------------------------------------------------------ very large and very small data
+
+// kb::Pca fits data beyond [2^-200, 2^200] as 2^-e·A (numerics.hpp): scaling by a power of two
+// is exact, so 2^k·A gives 2^k times the scores and 4^k times the eigenvalues bit for bit, with
+// or without the internal scaling. A general factor c rounds each entry of cA once, so there
+// the results agree within the bounds of the two routes' comparison above.
+TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the scores and 4^k times the eigenvalues "
+                   "bit for bit and cA gives c times the scores within the bounds of the routes [beeny:ex2.1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const auto c = random_case<T>();
+        const int k = *rc::gen::inRange(-400, 401);
+        const kb::Pca<T> twice(kb::times_power_of_two(c.A, k), c.k);
+        RC_ASSERT(twice.scores() == kb::times_power_of_two(c.fit.scores(), k));
+        RC_ASSERT(Matrix<T>(twice.eigenvalues()) == kb::times_power_of_two(Matrix<T>(c.fit.eigenvalues()), 2 * k));
+        RC_ASSERT(twice.loadings() == c.fit.loadings());
+        // Companion: the scaling mis-applied (scores by 4^k, the eigenvalues' power) is not that.
+        if (k != 0) RC_ASSERT(twice.scores() != kb::times_power_of_two(c.fit.scores(), 2 * k));
+
+        const T s = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), k);
+        const kb::Pca<T> scaled(Matrix<T>(s * c.A), c.k);
+        const long n = std::max(c.A.rows(), c.A.cols());
+        const T S = c.S, gap = gap_after(c.lambda, c.k);
+        KB_RC_WITHIN(T((Vector<T>(scaled.eigenvalues() / (s * s)) - c.fit.eigenvalues()).cwiseAbs().maxCoeff()),
+                     kb::test::factorisation<T>(n, S), "λ(cA)/c² = λ(A)");
+        const Matrix<T> P = c.fit.scores(), Pc = scaled.scores() / s, Pw = scaled.scores() / (s * s);
+        KB_RC_WITHIN(T((Pc * Pc.transpose() - P * P.transpose()).norm()), kb::test::subspace<T>(n, T(S * S), gap),
+                     "scores(cA)/c: P Pᵀ = that of A");
+        KB_RC_WITHIN(T((kb::align_signs(Pc, P) - P).cwiseAbs().maxCoeff()), kb::test::subspace<T>(n, S, gap),
+                     "scores(cA)/c = scores(A), signs aligned");
+        // Companion: scores scaled by c² instead of c are caught by the same comparison. Pw is
+        // about 2^-k times P, so Pw Pwᵀ reaches 2^800 (k = −400) and the sum of its squared
+        // entries would overflow double: the norm is taken by kb::test::frobenius_norm.
+        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Pw * Pw.transpose() - P * P.transpose())),
+                      kb::test::subspace<T>(n, T(S * S), gap), "scores(cA)/c² (wrong power)");
+    });
+}
+
+// The data of the refusal test in bad_input.cpp at 10^±150: squares near 10^±300 are still
+// normal doubles, so PCA gives 10^±150 times the scores and 10^±300 times the eigenvalues.
+TEST_CASE("PCA of data scaled by 10^150 and 10^-150 gives the scaled scores and eigenvalues within the bounds of "
+          "the routes [beeny:ex2.1]") {
+    const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
+    const kb::Pca<double> plain(A, 2);
+    // The scatter of A is [[5, 3], [3, 14]] (exactly, by hand): λ = (19 ± √117)/2, gap √117, S = 19.
+    const double S = 19, gap = std::sqrt(117.0);
+    for (const double s : {1e150, 1e-150}) {
+        const kb::Pca<double> scaled(Matrix<double>(A * s), 2);
+        KB_CHECK_WITHIN(((scaled.eigenvalues() / s) / s - plain.eigenvalues()).cwiseAbs().maxCoeff(),
+                        kb::test::factorisation<double>(4, S), "λ(cA)/c² = λ(A), c = 10^±150");
+        KB_CHECK_WITHIN((kb::align_signs(Matrix<double>(scaled.scores() / s), plain.scores()) - plain.scores())
+                            .cwiseAbs().maxCoeff(),
+                        kb::test::subspace<double>(4, S, gap), "scores(cA)/c = scores(A), c = 10^±150");
+        CHECK(scaled.loadings().cwiseAbs().maxCoeff() <= 1.0);
+    }
+}

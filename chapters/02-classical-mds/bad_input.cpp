@@ -153,3 +153,19 @@ TEST_CASE("double_center and classical_mds refuse empty matrices") {
                          doctest::Contains("ClassicalMds: D is 0×0: MDS needs at least 2 points (a dissimilarity "
                                            "matrix of size N ≥ 2)"), kb::error);
 }
+
+// ClassicalMds computes on 2^-e·D (exact) and multiplies back: distances of 10¹⁶⁰ give
+// coordinates of 10¹⁶⁰, but B and its eigenvalues (10³²⁰) are not doubles, and at 10⁻¹⁷⁰ they
+// (10⁻³⁴⁰) are below the normal range. Unscaled, D² was refused as an overflow at 10¹⁶⁰ and at
+// 10⁻¹⁷⁰ every square was 0: "B has only 0 positive eigenvalue(s)", the wrong diagnosis.
+TEST_CASE("classical MDS refuses distances whose Gram matrix is beyond the range of double and names the scale") {
+    const Matrix<double> Y = (Matrix<double>(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished();
+    const Matrix<double> D = kb::distances(Y);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e160), 2, kb::MdsInput::distances),
+                         doctest::Contains("the Gram matrix B = −½JD²J and its eigenvalues overflow double"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e-170), 2, kb::MdsInput::distances),
+                         doctest::Contains("below the smallest normal double 2.22507e-308"), kb::error);
+    // Companion: the same distances at 10^±150 are accepted (B about 10^±300 is representable).
+    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e150), 2, kb::MdsInput::distances).components() == 2);
+    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e-150), 2, kb::MdsInput::distances).components() == 2);
+}

@@ -506,3 +506,58 @@ TEST_CASE_TEMPLATE("classical MDS reports the discarded positive mass sum_{j>p l
     });
 }
 //! [masses]
+
+// ------------------------------------------------------------------ very large and very small data
+
+// kb::ClassicalMds uses an input beyond [2^-200, 2^200] as 2^-e·M (numerics.hpp): exact, so the
+// coordinates of 2^k·D, and of 4^k·D⁽²⁾, are 2^k times those of D bit for bit. A general factor
+// c rounds each distance once: the coordinates of cD over c agree with the PCA scores within
+// the bound of the law "classical MDS scores equal PCA scores".
+TEST_CASE_TEMPLATE("classical MDS is equivariant under scaling: 2^k D and 4^k D2 give 2^k times the coordinates bit "
+                   "for bit and cD gives c times the PCA scores within the bound of MDS = PCA [zhu:2.2.2]",
+                   T, KB_REALS) {
+    using std::sqrt;
+    kb::test::property<T>([] {
+        const auto [N, p, Yi, Y, Yc, K] = centred_case<T>(1, 9, 20);
+        const Matrix<T> D = kb::distances(Y), D2 = kb::squared_distances(Y);
+        const Matrix<T> X = kb::ClassicalMds(D, p, kb::MdsInput::distances).coordinates();
+        const int k = *rc::gen::inRange(-250, 251);
+        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D, k), p, kb::MdsInput::distances).coordinates() ==
+                  kb::times_power_of_two(X, k));
+        const Matrix<T> X2 = kb::ClassicalMds(D2, p, kb::MdsInput::squared_distances).coordinates();
+        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, 2 * k), p, kb::MdsInput::squared_distances)
+                      .coordinates() == kb::times_power_of_two(X2, k));
+        // Companion: D2 scaled by 2^k (an odd power is not a square) does not give 2^k times.
+        if (k % 2 != 0)
+            RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, k), p, kb::MdsInput::squared_distances)
+                          .coordinates() != kb::times_power_of_two(X2, k));
+
+        const T c = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), k);
+        const Matrix<T> Xc = kb::ClassicalMds(Matrix<T>(c * D), p, kb::MdsInput::distances).coordinates();
+        const Vector<T> lambda = reference_eigenvalues<T>(centred_gram_real100(Yi, 4));
+        const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
+        const T normK = lambda(0);
+        const auto gram_bound = kb::test::subspace<T>(N, T(normK * normK), isolation_gap(lambda, p - 1));
+        const Matrix<T> Xs = Xc / c, Xw = Xc / (c * c);
+        KB_RC_WITHIN(T((Xs * Xs.transpose() - S * S.transpose()).norm()), gram_bound, "MDS(cD)/c: XXᵀ = (YV)(YV)ᵀ");
+        // Companion: coordinates scaled by c² instead of c are caught by the same comparison
+        // (Xw Xwᵀ reaches 2^500 at k = −250: the norm without squares above 1).
+        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Xw * Xw.transpose() - S * S.transpose())), gram_bound,
+                      "MDS(cD)/c² (wrong power)");
+    });
+}
+
+TEST_CASE("classical MDS of distances scaled by 10^150 and 10^-150 gives the scaled coordinates within the bound of "
+          "MDS = PCA") {
+    const IntMatrix Yi = (IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished();
+    const Matrix<double> Y = kb::from_integers<double>(Yi);
+    const Matrix<double> Yc = kb::center_columns(Y);
+    const Vector<double> lambda = reference_eigenvalues<double>(centred_gram_real100(Yi));
+    const Matrix<double> S = Yc * kb::thin_svd(Yc).V;
+    const auto gram_bound = kb::test::subspace<double>(4, lambda(0) * lambda(0), isolation_gap(lambda, 1));
+    for (const double c : {1e150, 1e-150}) {
+        const Matrix<double> X = kb::ClassicalMds(Matrix<double>(kb::distances(Y) * c), 2, kb::MdsInput::distances)
+                                     .coordinates() / c;
+        KB_CHECK_WITHIN((X * X.transpose() - S * S.transpose()).norm(), gram_bound, "MDS(cD)/c, c = 10^±150");
+    }
+}

@@ -149,19 +149,29 @@ TEST_CASE("certify_psd refuses bad input with kb::error") {
 }
 
 TEST_CASE("gram refuses a Gram matrix whose exponential kernel overflows and names the entry and its value") {
-    // exp(k₁) with the linear kernel: k(30, 30) = e⁹⁰⁰ overflows a double; gram must not return inf.
+    // exp(k₁) with the linear kernel: k(30, 30) = e⁹⁰⁰ overflows a double (ln(max) ≈ 709.78);
+    // the closure refuses it where it is computed, naming k₁'s value and the two points.
     const auto k = kb::exponential(kb::LinearKernel<double>{});
     const Matrix<double> X = (Matrix<double>(2, 1) << 1, 30).finished();
-    CHECK_THROWS_WITH_AS(kb::gram(k, X),
-                         doctest::Contains("gram: the kernel value k(x_i, x_j) at (1,1) = inf is not finite; rescale "
-                                           "the data or choose kernel parameters that do not overflow"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(X.bottomRows(1)), X),
-                         doctest::Contains("gram: the kernel value k(z_m, x_n) at (0,1) = inf is not finite; rescale "
-                                           "the data or choose kernel parameters that do not overflow"), kb::error);
-    // The rescaled data are accepted, and every value is finite.
+    const std::string overflow = "exponential: exp(k₁(x, y)) overflows double: k₁(x, y) = 900 is above ln(max) = "
+                                 "709.783, at x = (30) and y = (30) (k₁(x, y) = xᵀy); rescale the data, or scale the "
+                                 "exponent kernel down (scaled(a, k₁) with 0 < a < 1)";
+    CHECK_THROWS_WITH_AS(kb::gram(k, X), doctest::Contains(overflow.c_str()), kb::error);
+    CHECK_THROWS_WITH_AS(kb::gram(k, Matrix<double>(X.bottomRows(1)), X), doctest::Contains(overflow.c_str()), kb::error);
+    CHECK_THROWS_WITH_AS(k(X.row(1), X.row(1)), doctest::Contains("k₁(x, y) = 900 is above"), kb::error);
+    CHECK(k(X.row(0), X.row(1)) == std::exp(30.0));
+    // Just below ln(max) the value is finite and accepted; the rescaled data are accepted too.
+    const Matrix<double> edge = (Matrix<double>(1, 1) << std::sqrt(709.0)).finished();
+    CHECK(std::isfinite(kb::gram(k, edge)(0, 0)));
     const Matrix<double> K = kb::gram(k, Matrix<double>(X / 30.0));
     CHECK(K.allFinite());
     CHECK(K(1, 1) == doctest::Approx(std::exp(1.0)));
+    // Not finite already in k₁ (an overflowing exponent kernel): gram names the entry.
+    const auto k2 = kb::exponential(kb::product(kb::LinearKernel<double>{}, kb::LinearKernel<double>{}));
+    CHECK_THROWS_WITH_AS(kb::gram(k2, Matrix<double>(X * 1e100)),
+                         doctest::Contains("the kernel value k(x_i, x_j) at (0,0) = inf is not finite for the kernel "
+                                           "exp[(xᵀy ⊙ xᵀy)]"),
+                         kb::error);
 }
 
 TEST_CASE("gram refuses a rank_one kernel whose function is not finite at a point") {
@@ -169,8 +179,10 @@ TEST_CASE("gram refuses a rank_one kernel whose function is not finite at a poin
     const auto k = kb::rank_one<double>([](const RowVector<double>& x) { return 1.0 / x(0); }, "1/x");
     const Matrix<double> X = (Matrix<double>(2, 1) << 2, 0).finished();
     CHECK_THROWS_WITH_AS(kb::gram(k, X),
-                         doctest::Contains("gram: the kernel value k(x_i, x_j) at (0,1) = inf is not finite; rescale "
-                                           "the data or choose kernel parameters that do not overflow"), kb::error);
+                         doctest::Contains("gram: the kernel value k(x_i, x_j) at (0,1) = inf is not finite for the "
+                                           "kernel 1/x(x)·1/x(y); rescale the data or choose kernel parameters that "
+                                           "do not overflow"),
+                         kb::error);
     CHECK(kb::gram(k, Matrix<double>(X.topRows(1)))(0, 0) == 0.25);
 }
 
@@ -180,8 +192,10 @@ TEST_CASE("gram refuses a product kernel whose values overflow") {
     const auto k = kb::product(kb::LinearKernel<double>{}, kb::LinearKernel<double>{});
     const Matrix<double> X = (Matrix<double>(2, 1) << 1, 1e100).finished();
     CHECK_THROWS_WITH_AS(kb::gram(k, X),
-                         doctest::Contains("gram: the kernel value k(x_i, x_j) at (1,1) = inf is not finite; rescale "
-                                           "the data or choose kernel parameters that do not overflow"), kb::error);
+                         doctest::Contains("gram: the kernel value k(x_i, x_j) at (1,1) = inf is not finite for the "
+                                           "kernel (xᵀy ⊙ xᵀy); rescale the data or choose kernel parameters that do "
+                                           "not overflow"),
+                         kb::error);
     CHECK(kb::gram(k, Matrix<double>(X.topRows(1)))(0, 0) == 1.0);
 }
 

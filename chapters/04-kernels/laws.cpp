@@ -577,3 +577,77 @@ TEST_CASE("the exponential's bound catches single precision: expf on the same ar
     const auto [e, b] = worst_exp_error(xs, v);
     KB_CHECK_EXCEEDS(e, b, "expf(x) for the worst x");
 }
+
+// ------------------------------------------------------------------ scaling of the points
+
+// A kernel of scaled points is the same kernel with a scaled parameter: for the Gaussian,
+// k_γ(cx, cy) = exp(−γc²‖x − y‖²) = k_{γc²}(x, y); for the polynomial kernel with offset 0,
+// k(cx, cy) = (c²xᵀy)^d = c^{2d} k(x, y). With c a power of two both hold bit for bit (the
+// rounding commutes with the scaling); with a general c the two sides compute the exponent
+// a = γc²‖x − y‖² differently. Left: each c·x_i is rounded (u = ε/2), and as x_i ≠ y_i are
+// quarter integers in [−1, 1], |x_i| + |y_i| ≤ 8|x_i − y_i|, so a difference carries at most
+// 9u, its square 19u, the sum and γ (q − 1)u + u more: (q + 19)u. Right: γc² and the product
+// with the exact ‖x − y‖², 3u. The exponents differ by at most (q + 22)u·a ≤ c₁(q + 4)ε·a, and
+// moving the argument of e^{−a} by that moves k = e^{−a} by k times it; each exponential is
+// rounded once more, within an ulp ≤ ε·k: the bound is k·(c₁(q + 4)ε·a + 2ε).
+TEST_CASE_TEMPLATE("Gaussian kernel of scaled points: k_gamma(cx, cy) = k_(gamma c^2)(x, y) bit for bit for c = 2^j "
+                   "and within the rounding of the exponent for any c - gamma c in place of gamma c^2 is caught",
+                   T, KB_REALS) {
+    using std::exp;
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 3);
+        const IntMatrix P = *kb::test::int_matrix(2, q, -4, 4);
+        const Matrix<T> X = kb::from_integers<T>(P, 4);
+        RC_PRE(X.row(0) != X.row(1));
+        const T gamma = T(*kb::test::size_in(1, 16)) / T(16);
+        const int j = *rc::gen::inRange(-2, 2);
+        const T two_j = kb::times_power_of_two(T(1), j);
+        const kb::GaussianKernel<T> k(gamma), k_pow(T(gamma * two_j * two_j));
+        RC_ASSERT(k(RowVector<T>(two_j * X.row(0)), RowVector<T>(two_j * X.row(1))) == k_pow(X.row(0), X.row(1)));
+
+        const T c = two_j * (T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000));
+        const T a = gamma * c * c * (X.row(0) - X.row(1)).squaredNorm(); // the exponent, from the inputs
+        const T value = exp(-a);
+        auto bound = kb::test::one_pass<T>(q + 4, T(value * a));
+        bound.value += T(2) * kb::epsilon<T>() * value; // the two exponentials' own rounding
+        const T scaled_points = k(RowVector<T>(c * X.row(0)), RowVector<T>(c * X.row(1)));
+        KB_RC_WITHIN(T(scaled_points - kb::GaussianKernel<T>(T(gamma * c * c))(X.row(0), X.row(1))), bound,
+                     "k_γ(cx, cy) = k_{γc²}(x, y)");
+        KB_RC_EXCEEDS(T(scaled_points - kb::GaussianKernel<T>(T(gamma * c))(X.row(0), X.row(1))), bound,
+                      "k_γ(cx, cy) = k_{γc}(x, y) (wrong power)");
+    });
+}
+
+TEST_CASE_TEMPLATE("polynomial kernel with offset 0 of scaled points: k(cx, cy) = c^(2d) k(x, y) bit for bit for "
+                   "c = 2^j and within the rounding of the inner product for any c",
+                   T, KB_REALS) {
+    using std::abs;
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 3), d = *kb::test::size_in(1, 4);
+        const IntMatrix P = *kb::test::int_matrix(2, q, -8, 8);
+        const Matrix<T> X = kb::from_integers<T>(P, 4);
+        const kb::PolynomialKernel<T> k(T(0), d);
+        const int j = *rc::gen::inRange(-30, 31);
+        const T two_j = kb::times_power_of_two(T(1), j);
+        RC_ASSERT(k(RowVector<T>(two_j * X.row(0)), RowVector<T>(two_j * X.row(1))) ==
+                  kb::times_power_of_two(k(X.row(0), X.row(1)), 2 * d * j));
+        // Any c: the inner product is rounded relative to Σ|x_i||y_i| (q + 2 operations), and
+        // the power d times: the scale is (c²Σ|x_i||y_i|)^d, from the inputs.
+        const T c = two_j * (T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000));
+        const T S = T(c * c) * T(X.row(0).cwiseAbs().dot(X.row(1).cwiseAbs()));
+        const auto bound = kb::test::one_pass<T>(d * (q + 3), kb::detail::integer_power(S, d));
+        const T c2d = kb::detail::integer_power(T(c * c), d);
+        KB_RC_WITHIN(T(k(RowVector<T>(c * X.row(0)), RowVector<T>(c * X.row(1))) - c2d * k(X.row(0), X.row(1))), bound,
+                     "k(cx, cy) = c^{2d} k(x, y)");
+    });
+}
+
+TEST_CASE("companion: the polynomial kernel of scaled points with c^d in place of c^(2d) is caught") {
+    const Matrix<double> X = (Matrix<double>(2, 2) << 1, 2, 3, 1).finished(); // xᵀy = 5
+    const kb::PolynomialKernel<double> k(0.0, 2);
+    const double c = 3;
+    const auto bound = kb::test::one_pass<double>(2 * 5, std::pow(c * c * 5.0, 2));
+    const double scaled_points = k(RowVector<double>(c * X.row(0)), RowVector<double>(c * X.row(1)));
+    KB_CHECK_WITHIN(scaled_points - std::pow(c, 4) * k(X.row(0), X.row(1)), bound, "k(cx, cy) = c⁴ k(x, y)");
+    KB_CHECK_EXCEEDS(scaled_points - std::pow(c, 2) * k(X.row(0), X.row(1)), bound, "k(cx, cy) = c² k(x, y) (wrong power)");
+}

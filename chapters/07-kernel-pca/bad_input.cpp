@@ -264,3 +264,52 @@ TEST_CASE("the Lanczos route refuses a K~ with a clearly negative eigenvalue: a 
     KB_CHECK_WITHIN((kp.eigenvalues() - Vector<double>((Vector<double>(3) << 39, 38, 37).finished())).cwiseAbs().maxCoeff(),
                     kb::test::factorisation<double>(N, 39.0), "μ₁, μ₂, μ₃");
 }
+
+// Kernel values depend on the points' scale by definition, so kernel PCA does not rescale the
+// points: a value that overflows is refused, naming the kernel and the two points (indices).
+TEST_CASE("kernel PCA refuses kernel values that overflow and names the kernel and the points") {
+    const Matrix<double> X = (Matrix<double>(3, 1) << 1, 2, 3).finished() * 1e160;
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, 1),
+                         doctest::Contains("the kernel value k(x_i, x_j) at (0,0) = inf is not finite for the kernel "
+                                           "k(x, y) = xᵀy"),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::PolynomialKernel<double>(1.0, 3), Matrix<double>(X * 1e-100), 1),
+                         doctest::Contains("the kernel value k(x_i, x_j) at (0,0) = inf is not finite for the kernel "
+                                           "k(x, y) = (1 + xᵀy)^3"),
+                         kb::error);
+    // Companion: the same points at 10^150 give finite linear kernel values and a fit.
+    CHECK(kb::KernelPca(kb::LinearKernel<double>{}, Matrix<double>(X * 1e-10), 1).components() == 1);
+}
+
+// A given Gram matrix is rescaled internally (exactly, by 4^-j): at 10^300 the eigenvalues of
+// K̃ may exceed double's range, and then kernel PCA refuses, naming the scale.
+TEST_CASE("kernel PCA refuses a Gram matrix whose centred eigenvalues overflow and names the scale") {
+    Matrix<double> K(3, 3);
+    K << 1, -1, 0, -1, 1, 0, 0, 0, 0;
+    // μ₁ of J(cK)J is 2c; at c = 1.5e308 that is 3e308 > 1.8e308.
+    CHECK_THROWS_WITH_AS(kb::KernelPca(Matrix<double>(K * 1.5e308), 1),
+                         doctest::Contains("the centred kernel matrix K̃ and its eigenvalues overflow double"),
+                         kb::error);
+    // Companion: at 10^300 (μ₁ = 2·10³⁰⁰) the fit is made, and μ₁ is right to the rounding of the eigensolver.
+    KB_CHECK_WITHIN(kb::KernelPca(Matrix<double>(K * 1e300), 1).eigenvalues()(0) / 1e300 - 2.0,
+                    kb::test::factorisation<double>(3, 2.0), "μ₁(10³⁰⁰·K)/10³⁰⁰ = 2");
+}
+
+// Kernel values that all lie below the normal range of double — the linear kernel of points
+// near 2⁻⁵³⁰ ≈ 3·10⁻¹⁶⁰, values near 10⁻³¹⁹, subnormal with a few bits each — have lost digits
+// to underflow. Kernel PCA refuses them naming the scale; decomposed, their rounding made K̃
+// look indefinite ("not PSD"), a wrong diagnosis.
+TEST_CASE("kernel PCA refuses kernel values that are all subnormal and names the scale") {
+    const Matrix<double> X = (Matrix<double>(3, 1) << 1, 2, 3).finished();
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, kb::times_power_of_two(X, -530), 1),
+                         doctest::Contains("KernelPca: every entry of K is below the smallest normal double "
+                                           "2.22507e-308 (max |K| = "),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::times_power_of_two(kb::gram(kb::LinearKernel<double>{}, X), -1060), 1),
+                         doctest::Contains("every entry of K is below the smallest normal double"), kb::error);
+    // Companion: at 2⁻⁵⁰⁰ the values X Xᵀ·2⁻¹⁰⁰⁰ are normal (and exact), and the fit gives
+    // μ₁ = 2⁻¹⁰⁰⁰·‖X − x̄‖² = 2⁻¹⁰⁰⁰·2 to the rounding of the eigensolver (‖K‖ ≤ tr K = 14).
+    const kb::KernelPca<double> ok(kb::LinearKernel<double>{}, kb::times_power_of_two(X, -500), 1);
+    KB_CHECK_WITHIN(kb::times_power_of_two(ok.eigenvalues()(0), 1000) - 2.0, kb::test::factorisation<double>(3, 14.0),
+                    "μ₁(2⁻¹⁰⁰⁰·XXᵀ)·2¹⁰⁰⁰ = 2");
+}

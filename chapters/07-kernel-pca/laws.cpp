@@ -715,3 +715,64 @@ TEST_CASE("the route is chosen by size: Lanczos in double with p given N >= 200 
     CHECK(kb::KernelPca<kb::real50>(kb::GaussianKernel<kb::real50>::from_gamma(kb::real50(1)), X.topRows(8).cast<kb::real50>(), 1)
               .solver() == kb::KpcaSolver::dense);
 }
+
+// ------------------------------------------------------------------ very large and very small Gram matrices
+
+// kb::KernelPca fits a K beyond [2^-200, 2^200] as 4^-j·K (numerics.hpp): exact, so 4^k·K gives
+// 4^k times the eigenvalues and 2^k times the scores bit for bit. A general factor c² rounds each
+// entry once. With the linear kernel K = YYᵀ kernel PCA is PCA of the points, so the scores of
+// c²K over c are checked against the PCA scores S = Y_c V_p with the bound of chapter 2's law
+// "classical MDS scores equal PCA scores": c₂·N·ε·‖K̃‖²/gap, the spectrum from real100.
+TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 4^k K gives 4^k mu and 2^k scores bit "
+                   "for bit and c^2 K gives c times the PCA scores within the bound of MDS = PCA [zhu:2.3.2]",
+                   T, KB_CH07_FIXED_TYPES) {
+    kb::test::property<T>([] {
+        const int q = *kb::test::size_in(1, 3);
+        const int N = *kb::test::size_in(q + 2, 8);
+        const IntMatrix Yi = *kb::test::int_matrix(N, q, -20, 20);
+        using R = kb::real100;
+        const Matrix<R> Yr = kb::center_columns(kb::from_integers<R>(Yi, 4));
+        const Vector<R> lr = kb::symmetric_eigen(Matrix<R>(Yr * Yr.transpose())).values;
+        const R zero = R(64) * R(N) * kb::epsilon<R>() * lr(0);
+        int p = 0;
+        while (p < q && lr(p) > zero) ++p;
+        RC_PRE(p >= 1);
+        const Matrix<T> Y = kb::from_integers<T>(Yi, 4);
+        const Matrix<T> K = kb::gram(kb::LinearKernel<T>{}, Y);
+        const kb::KernelPca<T> plain(K, p);
+        const int k = *rc::gen::inRange(-250, 251);
+        const kb::KernelPca<T> big(kb::times_power_of_two(K, 2 * k), p);
+        RC_ASSERT(big.scores() == kb::times_power_of_two(plain.scores(), k));
+        RC_ASSERT(Matrix<T>(big.eigenvalues()) == kb::times_power_of_two(Matrix<T>(plain.eigenvalues()), 2 * k));
+        RC_ASSERT(big.coefficients() == kb::times_power_of_two(plain.coefficients(), -k));
+        // Companion: the scores mis-scaled by 4^k (the eigenvalues' power) are not those.
+        if (k != 0) RC_ASSERT(big.scores() != kb::times_power_of_two(plain.scores(), 2 * k));
+
+        const T c = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), k);
+        const Matrix<T> Yc = kb::center_columns(Y);
+        const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
+        const T normK = kb::convert<T>(lr(0));
+        const T gap = kb::convert<T>(p < N - 1 ? R(lr(p - 1) - lr(p)) : lr(p - 1));
+        const auto gram_bound = kb::test::subspace<T>(N, T(normK * normK), gap);
+        const Matrix<T> Yk = kb::KernelPca<T>(Matrix<T>((c * c) * K), p).scores();
+        const Matrix<T> Ys = Yk / c, Yw = Yk / (c * c);
+        KB_RC_WITHIN(T((Ys * Ys.transpose() - S * S.transpose()).norm()), gram_bound, "KPCA(c²K)/c: YYᵀ = (Y_cV)(Y_cV)ᵀ");
+        // Companion: scores scaled by c² instead of c are caught by the same comparison
+        // (Yw Ywᵀ reaches 2^500 at k = −250: the norm without squares above 1).
+        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Yw * Yw.transpose() - S * S.transpose())), gram_bound,
+                      "KPCA(c²K)/c² (wrong power)");
+    });
+}
+
+// A Gaussian kernel is scale-dependent by definition: the points are not rescaled. At distances
+// of 10^150 (γ = 1) K is the identity to the last bit — every point its own direction — and
+// kernel PCA of it is well defined: K̃ = J, N − 1 eigenvalues 1.
+TEST_CASE("kernel PCA with a Gaussian kernel of points 10^150 apart is kernel PCA of the identity: N - 1 eigenvalues "
+          "1") {
+    const Matrix<double> X = (Matrix<double>(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished() * 1e150;
+    const kb::KernelPca<double> kpca(kb::GaussianKernel<double>(1.0), X);
+    CHECK(kpca.centered_gram() == kb::centering_matrix<double>(4));
+    CHECK(kpca.components() == 3);
+    KB_CHECK_WITHIN((kpca.eigenvalues() - Vector<double>::Ones(3)).cwiseAbs().maxCoeff(),
+                    kb::test::factorisation<double>(4, 1.0), "the eigenvalues of J are 1 (N − 1 times)");
+}

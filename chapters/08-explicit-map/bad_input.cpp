@@ -4,6 +4,7 @@
 ///        that names what is wrong.
 #include "chapter_support.hpp"
 
+#include "kernelbook/closure.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/nystrom.hpp"
@@ -33,7 +34,8 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     // A kernel value that overflows.
     const Matrix<double> Xbig = Matrix<double>::Constant(2, 1, 1e200);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(kb::PolynomialKernel<double>(1.0, 2), Xbig),
-                         doctest::Contains("is not finite; rescale the data"), kb::error);
+                         doctest::Contains("is not finite for the kernel k(x, y) = (1 + xᵀy)^2; rescale the data"),
+                         kb::error);
     // N < 1.
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Matrix<double>(0, 2)),
                          doctest::Contains("N ≥ 1"), kb::error);
@@ -182,9 +184,27 @@ TEST_CASE("residuals refuses a kernel value k(z, z) that overflows where the ker
     CHECK(phi.kernel_columns(Z).allFinite());
     CHECK_THROWS_WITH_AS(phi.residuals(Z),
                          doctest::Contains("ExplicitFeatureMap: the kernel value k(z_m, z_m) at (0,0) = inf is not "
-                                           "finite; rescale the data or choose kernel parameters that do not overflow"),
+                                           "finite for the kernel k(x, y) = (1 + xᵀy)^2; rescale the data or choose "
+                                           "kernel parameters that do not overflow"),
                          kb::error);
     CHECK(phi.residuals(X).cwiseAbs().maxCoeff() < 1e-12); // zero at the training points
+}
+
+// A kernel whose values all lie below the normal range of double (here 2⁻¹⁰³⁰ times a Gaussian
+// kernel, values below 10⁻³¹⁰) has lost digits to underflow: the map refuses it naming the scale
+// instead of deciding from rounding that K is not PSD or singular.
+TEST_CASE("the explicit map refuses a kernel whose values are all subnormal and names the scale") {
+    const Matrix<double> X = kb::from_integers<double>((IntMatrix(3, 1) << 0, 1, 2).finished());
+    const auto g = kb::GaussianKernel<double>::from_gamma(1.0);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(kb::scaled(kb::times_power_of_two(1.0, -1030), g), X),
+                         doctest::Contains("ExplicitFeatureMap: every entry of K is below the smallest normal double "
+                                           "2.22507e-308 (max |K| = "),
+                         kb::error);
+    // Companion: at 2⁻¹⁰⁰⁰ the values are normal, and the map is that of the kernel g times
+    // 2⁻⁵⁰⁰, bit for bit (the map decomposes K at the scale 4ʲ, exactly).
+    const kb::ExplicitFeatureMap<double> one(kb::scaled(1.0, g), X);
+    const kb::ExplicitFeatureMap<double> tiny(kb::scaled(kb::times_power_of_two(1.0, -1000), g), X);
+    CHECK(tiny.training_features() == kb::times_power_of_two(one.training_features(), -500));
 }
 
 TEST_CASE("select_rows refuses an index out of range") {

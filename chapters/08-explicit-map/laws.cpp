@@ -7,6 +7,7 @@
 #include "laws.hpp"
 
 #include "kernelbook/centering.hpp"
+#include "kernelbook/closure.hpp"
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/kernels.hpp"
@@ -541,5 +542,43 @@ TEST_CASE_TEMPLATE("greedy landmarks: the residual trace decreases to rounding a
         // At m = N the Nyström residual is rounding: the explicit map.
         KB_RC_WITHIN(kb::max_abs(nystrom_residual(K, L.index)),
                      kb::test::factorisation<T>(N, to<T>(spec.kappa) * to<T>(spec.lmax)), "K − K̂_N = 0");
+    });
+}
+
+// ============================================================ very large and very small kernels
+
+// kb::ExplicitFeatureMap decomposes a K beyond [2^-200, 2^200] as 4^-j·K (numerics.hpp): exact,
+// so the kernel 4^k·k (kb::scaled) gives 2^k times the features bit for bit. A general factor
+// c² rounds each kernel value once: ⟨φ(x_n), φ(z)⟩/c² = k(x_n, z) within Theorem 1's bound.
+TEST_CASE_TEMPLATE("the explicit map is equivariant under scaling of the kernel: 4^k k gives 2^k phi bit for bit and "
+                   "c^2 k gives c phi within the bound of Theorem 1 [ghiasi:thm1]",
+                   T, KB_REALS) {
+    kb::test::property<T>([] {
+        const GaussianCase g = draw_gaussian_case(2, 6);
+        const Matrix<T> X = kb::from_integers<T>(g.X, 2), Z = kb::from_integers<T>(g.Z, 2);
+        const auto k = kb::GaussianKernel<T>::from_gamma(T(g.gamma));
+        const int j = *rc::gen::inRange(-200, 201);
+        const kb::ExplicitFeatureMap<T> one(kb::scaled(T(1), k), X);
+        const kb::ExplicitFeatureMap<T> big(kb::scaled(kb::times_power_of_two(T(1), 2 * j), k), X);
+        RC_ASSERT(big.training_features() == kb::times_power_of_two(one.training_features(), j));
+        RC_ASSERT(big.transform(Z) == kb::times_power_of_two(one.transform(Z), j));
+        // Companion: the features mis-scaled by 4^j (the kernel's power) are not those.
+        if (j != 0) RC_ASSERT(big.transform(Z) != kb::times_power_of_two(one.transform(Z), 2 * j));
+
+        const T c = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), j);
+        const kb::ExplicitFeatureMap<T> map(kb::scaled(T(c * c), k), X);
+        const Matrix<T> inner = map.transform(X) * map.transform(Z).transpose();
+        const Matrix<T> train = map.training_features() * map.training_features().transpose();
+        const Matrix<T> K = kb::gram(k, X);
+        const auto bound = exactness_bound(input_spectrum(K), T(1));
+        KB_RC_WITHIN(T((inner / (c * c) - kb::gram(k, X, Z)).cwiseAbs().maxCoeff()), bound,
+                     "⟨φ_c(x_n), φ_c(z)⟩/c² = k(x_n, z)");
+        KB_RC_WITHIN(T((train / (c * c) - K).cwiseAbs().maxCoeff()), bound, "⟨φ_c(x_m), φ_c(x_n)⟩/c² = k(x_m, x_n)");
+        // Companion: features scaled by c² instead of c (inner products by c⁴) are caught — on
+        // the training pairs, whose diagonal k(x, x) = 1 makes the error |1/c² − 1| ≥ 0.001 (a
+        // test point far from X has kernel values near 0, where any power of c is within an
+        // absolute bound).
+        KB_RC_EXCEEDS(T((train / (c * c * c * c) - K).cwiseAbs().maxCoeff()), bound,
+                      "⟨φ_c(x_m), φ_c(x_n)⟩/c⁴ (wrong power)");
     });
 }

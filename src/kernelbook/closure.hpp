@@ -9,6 +9,8 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -268,6 +270,31 @@ RankOneKernel<T, G> rank_one(const G& g, const std::string& name = "g") {
     return {g, name};
 }
 
+namespace detail {
+/// \brief The points of a kernel's argument, for a message: "(x₁, …, x_q)" (at most 4 shown).
+template <class A>
+std::string point_text(const Eigen::MatrixBase<A>& x) {
+    std::string out = "(";
+    for (Eigen::Index i = 0; i < x.size() && i < 4; ++i) out += (i ? ", " : "") + show(x(i));
+    return out + (x.size() > 4 ? ", …)" : ")");
+}
+/// \brief Refuses an exponential \f$e^s\f$ that is not finite while s is: \f$s > \ln(\max T)\f$
+///        (about 709.78 in double). Floating types only; intervals carry their own enclosure.
+template <class T, class A, class B>
+void require_finite_exponential(const T& s, const T& value, const Eigen::MatrixBase<A>& x,
+                                const Eigen::MatrixBase<B>& y, const std::string& exponent) {
+    if constexpr (is_floating_v<T>) {
+        using std::log;
+        if (is_finite(s) && !is_finite(value))
+            fail("exponential", "exp(k₁(x, y)) overflows {}: k₁(x, y) = {} is above ln(max) = {}, at x = {} and "
+                 "y = {} (k₁(x, y) = {}); rescale the data, or scale the exponent kernel down (scaled(a, k₁) with "
+                 "0 < a < 1)",
+                 scalar_name<T>(), shown(s), shown(T(log(std::numeric_limits<T>::max()))), point_text(x),
+                 point_text(y), exponent);
+    }
+}
+} // namespace detail
+
 /// \brief Rule 6 (`beeny:thm3.8.6`): \f$k(x, y) = \exp(k_1(x, y))\f$, the exponential of each
 ///        *value* — its Gram matrix is the entrywise exponential of \f$K_1\f$, not the matrix
 ///        exponential \f$e^{K_1}\f$ (see the erratum in chapter 4).
@@ -282,11 +309,16 @@ struct ExponentialKernel {
     K k1; ///< the exponent kernel
 
     /// \brief \f$\exp(k_1(x,y))\f$.
+    /// \throws kb::error (floating types) if \f$k_1(x, y)\f$ is finite but its exponential
+    ///         overflows, naming the value, the two points and the exponent kernel.
     //! [rule-exponential]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::exp;
-        return exp(k1(x, y));
+        const Scalar s = k1(x, y);
+        const Scalar value = exp(s);
+        detail::require_finite_exponential(s, value, x, y, detail::formula(k1)); // e^s overflows for large s
+        return value;
     }
     //! [rule-exponential]
     /// \brief The formula, for printing.

@@ -70,7 +70,7 @@ public:
         //! [kpca-gram]
         // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
         Matrix<T> K = detail::kernel_values(k, X);
-        require_kernel_values(K, "KernelPca", "k(x_i, x_j)");
+        require_kernel_values(K, "KernelPca", "k(x_i, x_j)", k.describe());
         fit_gram(std::move(K), true);
         //! [kpca-gram]
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
@@ -90,7 +90,14 @@ public:
     ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance (there are
     ///         none when all points coincide in feature space); if
     ///         kb::KpcaSolver::lanczos is asked for in a multiprecision type, without p, or
-    ///         does not converge.
+    ///         does not converge; if the eigenvalues of \f$\Kc\f$ or the column means of K
+    ///         are not representable in T (beyond its range, or a kept one below its normal range).
+    ///
+    /// A K whose largest entry lies outside \f$[2^{-200}, 2^{200}]\f$ is fitted as
+    /// \f$4^{-k}K\f$ and the results multiplied back (kb::power_of_two_exponent()): exact, so
+    /// for \f$4^kK\f$ the eigenvalues are \f$4^k\f$ times, and the scores \f$2^k\f$ times,
+    /// those of K, bit for bit. (A kernel and points are not rescaled: the kernel values
+    /// depend on the points' scale by definition; their K is, like a given one.)
     explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,
                        NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic)
         : p_(components), policy_(policy), solver_(solver) {
@@ -162,11 +169,17 @@ private:
     // p ≤ N − 1 (K̃𝟙 = 0), and p ≤ rank(K̃): beyond the rank the axis v_j / √μ_j is 0/0.
     void require_below_points(Eigen::Index N, std::string_view where) const;
     void require_components(std::string_view where) const;
+    // After a fit of 2^-e·K: the results at the scale of K (the original), or a refusal when
+    // they are not representable in T.
+    void rescale(const Matrix<T>& K);
+    // A value of the scaled fit at the scale of K, for messages (2^e·x; x itself when e = 0).
+    T at_scale(const T& x) const { return times_power_of_two(x, scale_); }
 
     Eigen::Index p_;
     NonPsdPolicy policy_;
     KpcaSolver solver_;
     Eigen::Index rank_ = 0;
+    int scale_ = 0; // e while K is fitted as 2^-e·K (rescale() sets it back to 0)
     T tau_ = T(0);
     std::optional<KernelCentering<T>> centering_; // set by fit_gram
     Matrix<T> Kc_;

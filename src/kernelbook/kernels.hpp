@@ -8,6 +8,7 @@
 #include "kernelbook/matrix.hpp"
 
 #include <concepts>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -431,18 +432,70 @@ template <class T>
 Matrix<T> kernel_values(const AnyKernel<T>& k, const Matrix<T>& Z, const Matrix<T>& X);
 } // namespace detail
 
+namespace detail {
+/// \brief What kb::detail::kernel_description() says of a kernel without `describe()`.
+inline constexpr std::string_view function_kernel = "a kernel given as a function k(x, y)";
+/// \brief A kernel's formula for messages: `describe()` when it has one.
+template <class Fn>
+std::string kernel_description(const Fn& k) {
+    if constexpr (requires { k.describe(); })
+        return k.describe();
+    else
+        return std::string(function_kernel);
+}
+/// \brief " for the kernel k(x, y) = …", " for a kernel given as a function k(x, y)", or
+///        nothing for an empty description: the kernel in a message.
+inline std::string for_kernel(std::string_view kernel) {
+    if (kernel.empty()) return "";
+    return kernel == function_kernel ? " for " + std::string(kernel) : " for the kernel " + std::string(kernel);
+}
+} // namespace detail
+
 /// \brief Checks that kernel values are finite: a kernel evaluated on finite points can still
 ///        overflow (a polynomial of large entries, an exponential of a large argument).
-/// \param K     the kernel values
-/// \param where the function that computed them, for the message
-/// \param what  the values, for the message (e.g. "k(x_i, x_j)")
-/// \throws kb::error naming the first non-finite value, its position, and what to do.
+///
+/// Kernel values are not rescaled by the methods: they depend on the scale of the points by
+/// definition (a Gaussian kernel's γ is chosen for the data), so one that overflows is refused.
+/// \param K      the kernel values
+/// \param where  the function that computed them, for the message
+/// \param what   the values, for the message (e.g. "k(x_i, x_j)")
+/// \param kernel the kernel's formula, for the message (kb::AnyKernel::describe()); none if empty
+/// \throws kb::error naming the first non-finite value, its position (the indices of the two
+///         points), the kernel, and what to do.
 template <class T>
-void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
+void require_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what,
+                           std::string_view kernel = {}) {
     if (const auto at = detail::first_non_finite(K))
-        fail(where, "the kernel value {} at ({},{}) = {} is not finite; rescale the data or choose kernel "
+        fail(where, "the kernel value {} at ({},{}) = {} is not finite{}; rescale the data or choose kernel "
              "parameters that do not overflow",
-             what, at->first, at->second, shown(K(at->first, at->second)));
+             what, at->first, at->second, shown(K(at->first, at->second)), detail::for_kernel(kernel));
+}
+
+/// \brief Refuses a kernel matrix whose entries all lie below the normal range of a floating
+///        type T: \f$0 < \max_{ij}|K_{ij}|\f$ < the smallest normal number (2.2·10⁻³⁰⁸ in `double`).
+///
+/// A subnormal value is rounded to an absolute error of up to half the smallest subnormal, which
+/// is more than \f$\varepsilon\max|K|\f$ exactly when \f$\max|K|\f$ is below the smallest
+/// normal number: such a K has lost digits to underflow (the linear kernel of points near 10⁻¹⁶⁰
+/// has values near 10⁻³²⁰ with a few bits each), and an eigen-decomposition of it would report
+/// rounding as structure (a "non-PSD" K) instead of the scale. A larger K is decomposed at the
+/// scale 2⁻ᵉ (kb::power_of_two_exponent()) and its tiny entries are rounding of the size the
+/// methods' models allow. Exact types and the zero matrix pass (the methods refuse a zero K).
+/// \param K     the kernel values
+/// \param where the function that uses them, for the message
+/// \param what  the values, for the message (e.g. "K")
+/// \throws kb::error naming the largest value and the smallest normal number of T.
+template <class T>
+void require_normal_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
+    if constexpr (is_floating_v<T>) {
+        const T m = max_abs(K);
+        if (m > 0 && m < std::numeric_limits<T>::min())
+            fail(where, "every entry of {} is below the smallest normal {} {} (max |{}| = {}): the values have lost "
+                 "digits to underflow, so {} is not known to the precision of {}; rescale the data or the kernel "
+                 "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+                 what, scalar_name<T>(), shown(T(std::numeric_limits<T>::min())), what, shown(m), what,
+                 scalar_name<T>());
+    }
 }
 
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose
@@ -458,7 +511,7 @@ template <class Fn, class T>
 Matrix<T> gram(const Fn& k, const Matrix<T>& X) {
     require_points(X, "gram", "X");
     Matrix<T> K = detail::kernel_values(k, X);
-    require_kernel_values(K, "gram", "k(x_i, x_j)");
+    require_kernel_values(K, "gram", "k(x_i, x_j)", detail::kernel_description(k));
     return K;
 }
 
@@ -480,7 +533,7 @@ Matrix<T> gram(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {
             "points of the same space",
             Z.cols(), X.cols());
     Matrix<T> K = detail::kernel_values(k, Z, X);
-    require_kernel_values(K, "gram", "k(z_m, x_n)");
+    require_kernel_values(K, "gram", "k(z_m, x_n)", detail::kernel_description(k));
     return K;
 }
 
@@ -502,12 +555,7 @@ struct AnyKernelModel final : AnyKernelConcept<T> {
     T value(const RowVector<T>& x, const RowVector<T>& y) const override { return T(k(x, y)); }
     Matrix<T> gram(const Matrix<T>& X) const override { return kernel_values(k, X); }
     Matrix<T> gram(const Matrix<T>& Z, const Matrix<T>& X) const override { return kernel_values(k, Z, X); }
-    std::string describe() const override {
-        if constexpr (requires { k.describe(); })
-            return k.describe();
-        else
-            return "a kernel given as a function k(x, y)";
-    }
+    std::string describe() const override { return kernel_description(k); }
     K k;
 };
 } // namespace detail

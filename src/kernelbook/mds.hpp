@@ -10,6 +10,7 @@
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/spectral.hpp"
 
+#include <limits>
 #include <string>
 
 namespace kb {
@@ -174,19 +175,41 @@ public:
     ///          kb::all_components (the default) keeps every positive one.
     /// \param input what M holds (default kb::MdsInput::gram).
     /// \throws kb::error on a non-square, non-symmetric or non-finite matrix, a malformed
-    ///         dissimilarity matrix, N < 2, p < 1, p > N, or p larger than the number of
+    ///         dissimilarity matrix, N < 2, p < 1, p > N, p larger than the number of
     ///         positive eigenvalues of B (the message gives that number and the negative mass,
-    ///         and says when all points coincide: B = 0).
+    ///         and says when all points coincide: B = 0), or a B whose eigenvalues T cannot
+    ///         represent (beyond its range, or a kept one below its normal range; the message
+    ///         names the input's scale).
+    ///
+    /// An input whose largest entry lies outside \f$[2^{-200}, 2^{200}]\f$ is used as
+    /// \f$2^{-e}M\f$ and the results multiplied back (kb::power_of_two_exponent()): exact, so
+    /// the coordinates of \f$2^kD\f$ (or of \f$4^kD^{(2)}\f$, \f$4^kB\f$) are \f$2^k\f$
+    /// times those of D, bit for bit.
     explicit ClassicalMds(const Matrix<T>& M, Eigen::Index components = all_components,
                           MdsInput input = MdsInput::gram) {
+        // Inputs beyond [2^-200, 2^200] in size are used as 2^-e·M, and the results multiplied
+        // back (kb::power_of_two_exponent()): exact, and D² and B stay inside the range of T
+        // while they are formed. Gram matrices and squared distances are squares of the data's
+        // scale: e is even, so the coordinates scale by the power of two 2^(e/2).
+        const int e = power_of_two_exponent(max_abs(M), input != MdsInput::distances);
+        if (e != 0) { // checked at the input's own scale first, so that a message shows its values
+            if (input == MdsInput::gram) {
+                require_square(M, "ClassicalMds", "B");
+                require_symmetric(M, "ClassicalMds", "B");
+            }
+            if (input == MdsInput::squared_distances) require_dissimilarity(M, "gram_from_squared_distances", "D2");
+            if (input == MdsInput::distances) require_dissimilarity(M, "ClassicalMds", "D");
+        }
+        const Matrix<T> Ms = times_power_of_two(M, -e);
         switch (input) {
-        case MdsInput::gram: fit(M, components); break;
-        case MdsInput::squared_distances: fit(gram_from_squared_distances(M), components); break;
+        case MdsInput::gram: fit(Ms, components); break;
+        case MdsInput::squared_distances: fit(gram_from_squared_distances(Ms), components); break;
         case MdsInput::distances:
-            require_dissimilarity(M, "ClassicalMds", "D");
-            fit(gram_from_squared_distances(entrywise_square(M)), components);
+            require_dissimilarity(Ms, "ClassicalMds", "D");
+            fit(gram_from_squared_distances(entrywise_square(Ms)), components);
             break;
         }
+        if (e != 0) rescale(input == MdsInput::distances ? e : e / 2, max_abs(M));
     }
 
     /// \brief N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$.
@@ -280,6 +303,31 @@ private:
         negative_mass_ = negative_sum / total;
         discarded_mass_ = discarded / total;
         residual_ = sqrt(residual2);
+    }
+
+    // Back to the input's scale, for a fit of 2^-e·M: coordinates by 2^d, B and its spectrum
+    // by 4^d (d = e for distances, e/2 for squares), which must be normal numbers of T.
+    void rescale(int d, const T& max_m) {
+        using std::abs;
+        constexpr std::string_view where = "ClassicalMds";
+        const T lambda_max = times_power_of_two(T(abs(eigenvalues_(0))), 2 * d);
+        const T lambda_p = times_power_of_two(eigenvalues_(X_.cols() - 1), 2 * d);
+        require(is_finite(lambda_max) && is_finite(times_power_of_two(max_abs(B_), 2 * d)), where,
+                "the Gram matrix B = −½JD²J and its eigenvalues overflow {} (λ_1 = {}·2^{}, max |M| = {}): they "
+                "are squares of the distances' scale; rescale the input (the coordinates scale with it) or use a "
+                "wider type (real50, real100)",
+                scalar_name<T>(), shown(eigenvalues_(0)), 2 * d, shown(max_m));
+        require(lambda_p >= std::numeric_limits<T>::min(), where,
+                "the eigenvalue λ_{} of B is {}·2^{}, below the smallest normal {} {} (max |M| = {}): the "
+                "eigenvalues are squares of the distances' scale and cannot be represented to full precision; "
+                "rescale the input (the coordinates scale with it) or use a wider type (real50, real100)",
+                X_.cols(), shown(eigenvalues_(X_.cols() - 1)), 2 * d, scalar_name<T>(),
+                shown(std::numeric_limits<T>::min()), shown(max_m));
+        X_ = times_power_of_two(X_, d);
+        B_ = times_power_of_two(B_, 2 * d);
+        eigenvalues_ = times_power_of_two(Matrix<T>(eigenvalues_), 2 * d);
+        tolerance_ = times_power_of_two(tolerance_, 2 * d);
+        residual_ = times_power_of_two(residual_, 2 * d);
     }
 
     Matrix<T> X_;

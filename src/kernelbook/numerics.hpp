@@ -16,6 +16,18 @@
 /// | default numerical rank | \f$n\,\varepsilon\,\lambda_{\max}\f$ | kb::numerical_rank's default, LAPACK's `matrix_rank` rule |
 /// | rank of a data matrix (PCA) | \f$\max(N, q)\,\varepsilon\,\|X\|_F^2\f$ | kb::Pca: both routes agree on the rank |
 ///
+/// **Very large and very small data.** Every model above is relative to the size of the
+/// data, but in `double` the squares that PCA, MDS and kernel PCA form leave the exponent
+/// range (2⁻¹⁰²² to 2¹⁰²⁴) long before the data do: (10¹⁶⁰)² overflows, (10⁻¹⁶⁰)² is subnormal.
+/// kb::Pca, kb::ClassicalMds, kb::KernelPca and kb::ExplicitFeatureMap therefore compute on
+/// the data multiplied by a power of two, $2^{-e}$ (kb::power_of_two_exponent(),
+/// kb::times_power_of_two()), whenever their largest entry lies outside
+/// $[2^{-200}, 2^{200}]$, and multiply the results back. In binary floating point that
+/// multiplication changes the exponent only — it is exact, in `double` as in `real50` and
+/// `real100` — and every operation of the methods commutes with it, so the results are
+/// those of exact scaling, bit for bit; every model above keeps its value relative to the
+/// data. Data inside the range are not touched.
+///
 /// **Calibration of c₁ and c₂.** Measured 2026-11-22 over the whole test suite (seed
 /// 20261122; `KB_REPORT_RATIOS=1` on a test binary prints, per kind and scalar type, the
 /// largest error/bound ratio of the passing checks): one pass 0.36, factorisation 0.15,
@@ -30,6 +42,7 @@
 /// that refuses an input must not refuse a matrix that is symmetric or PSD up to rounding.
 /// The tests' bounds are tighter: they must reject a wrong formula.
 
+#include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"
 
 #include <algorithm>
@@ -102,6 +115,65 @@ T psd_rounding_tolerance(Eigen::Index n, const T& norm2) {
 template <class T>
 T pca_rank_tolerance(Eigen::Index N, Eigen::Index q, const T& total_scatter) {
     return T(std::max(N, q)) * epsilon<T>() * total_scatter;
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────
+// Scaling by powers of two (very large and very small data)
+// ─────────────────────────────────────────────────────────────────────────────────────
+
+namespace numerics {
+/// \brief Data whose largest entry lies in \f$[2^{-200}, 2^{200}]\f$ are used as given: their
+///        squares and sums of squares (up to \f$2^{\pm 400}\f$ times a size) stay far inside
+///        the normal range of `double`, \f$[2^{-1022}, 2^{1024})\f$, rounding included.
+inline constexpr int safe_exponent = 200;
+} // namespace numerics
+
+/// \brief \f$2^e x\f$, exact in binary floating point (the exponent changes, the significand
+///        does not) unless the result overflows or leaves the normal range; exact in rationals.
+template <class T>
+T times_power_of_two(const T& x, int e) {
+    if (e == 0) return x;
+    if constexpr (is_exact_v<T>) {
+        T p(1);
+        for (int i = 0; i < (e < 0 ? -e : e); ++i) p *= T(2);
+        return e > 0 ? T(x * p) : T(x / p);
+    } else {
+        using boost::multiprecision::ldexp;
+        using std::ldexp;
+        return T(ldexp(x, e));
+    }
+}
+
+/// \brief \f$2^e A\f$ entry by entry (kb::times_power_of_two()): exact, and A itself for e = 0.
+template <class T>
+Matrix<T> times_power_of_two(const Matrix<T>& A, int e) {
+    if (e == 0) return A;
+    return A.unaryExpr([e](const T& a) { return times_power_of_two(a, e); });
+}
+
+/// \brief The exponent e by which a method scales its input, \f$A \mapsto 2^{-e}A\f$, given
+///        \f$m = \max_{ij}|A_{ij}|\f$: 0 when m is 0 or lies in \f$[2^{-200}, 2^{200}]\f$
+///        (numerics::safe_exponent) and in exact types; otherwise the binary exponent of m,
+///        so that \f$2^{-e}m \in [\tfrac12, 1)\f$.
+/// \param m the largest absolute entry (finite, ≥ 0).
+/// \param even round e up to an even number, for inputs that are squares of the data's scale
+///        (Gram matrices, squared distances): then \f$2^{-e} = 4^{-e/2}\f$ and square roots
+///        of the scaled input are those of the input times the power of two \f$2^{-e/2}\f$.
+template <class T>
+int power_of_two_exponent(const T& m, bool even = false) {
+    if constexpr (is_exact_v<T>) {
+        return 0;
+    } else {
+        using boost::multiprecision::frexp;
+        using std::frexp;
+        const T low = times_power_of_two(T(1), -numerics::safe_exponent);
+        const T high = times_power_of_two(T(1), numerics::safe_exponent);
+        if (!(m > 0) || !is_finite(m) || (m >= low && m <= high)) return 0;
+        int e = 0;
+        (void)frexp(m, &e); // m = f·2^e, f ∈ [½, 1)
+        if (even && e % 2 != 0) ++e;
+        return e;
+    }
 }
 
 } // namespace kb

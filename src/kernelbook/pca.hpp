@@ -13,6 +13,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 namespace kb {
@@ -149,8 +150,14 @@ public:
     ///        (kb::pca_rank_tolerance()); kb::all_components (the default) keeps every
     ///        component above the rank tolerance.
     /// \param route kb::PcaRoute::svd (default) or kb::PcaRoute::covariance_eigen.
-    /// \throws kb::error on fewer than two points, non-finite data, p out of range, or p larger
-    ///         than the numerical rank (e.g. all points equal, or collinear points and p = 2).
+    /// \throws kb::error on fewer than two points, non-finite data, p out of range, p larger
+    ///         than the numerical rank (e.g. all points equal, or collinear points and p = 2), or
+    ///         variances that T cannot represent (the total scatter overflows, or a kept
+    ///         eigenvalue is below the normal range; the message names the data's scale).
+    ///
+    /// Data whose largest entry lies outside \f$[2^{-200}, 2^{200}]\f$ are fitted as
+    /// \f$2^{-e}A\f$ and the results multiplied back (kb::power_of_two_exponent()): exact, so
+    /// the scores of \f$2^kA\f$ are \f$2^k\f$ times those of A, bit for bit.
     explicit Pca(const Matrix<T>& A, Eigen::Index components = all_components, PcaRoute route = PcaRoute::svd) {
         static_assert(is_floating_v<T>, "kb::Pca needs a floating-point scalar (double, real50, real100): the "
                                         "principal axes are irrational in general. Use kb::scatter_matrix and "
@@ -166,6 +173,18 @@ public:
                 components, N, q, p_max);
 
         points_ = N;
+        // Data beyond [2^-200, 2^200] in size are fitted as 2^-e·A and the results multiplied
+        // back (kb::power_of_two_exponent()): a power of two changes exponents only, so this is
+        // exact, and the squares of the data stay inside the range of T while they are formed.
+        const int e = power_of_two_exponent(max_abs(A));
+        fit(times_power_of_two(A, -e), components, route, e);
+    }
+
+private:
+    // The fit of the (scaled) data A: everything at the scale 2^-e, messages at the data's own.
+    void fit(const Matrix<T>& A, Eigen::Index components, PcaRoute route, int e) {
+        constexpr std::string_view where = "Pca";
+        const Eigen::Index N = A.rows(), q = A.cols();
         //! [pca-centre]
         // μ and X = A − 𝟙μ: centre every column.
         mean_ = column_means(A);
@@ -177,12 +196,14 @@ public:
         detail::principal_axes(X, route, lambda, sigma, V);
         //! [pca-centre]
         // Variances are squares of the data's scale: beyond about 10^154 in double they overflow,
-        // and no rank or variance computed from them would mean anything.
-        require(is_finite(total_scatter_), where,
+        // and no variance computed from them would mean anything (the scaled ones are finite).
+        const auto unscaled = [](const T& x, int power) { return times_power_of_two(x, power); };
+        const T max_x = unscaled(max_abs(A), e);
+        require(is_finite(unscaled(total_scatter_, 2 * e)), where,
                 "the total scatter ‖X − 𝟙μ‖_F² = {} overflows {} (max |x| = {}): the variances are squares of the "
                 "data's scale; rescale the data (the principal axes do not change, the scores scale with it) "
                 "or use a wider type (real50, real100)",
-                shown(total_scatter_), scalar_name<T>(), shown(max_abs(A)));
+                shown(unscaled(total_scatter_, 2 * e)), scalar_name<T>(), shown(max_x));
         spectrum_ = lambda;
 
         // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
@@ -195,7 +216,7 @@ public:
             fail(where, "{} asked for, but the centred data X has numerical "
                     "rank {} (λ_{} = {} ≤ tolerance max(N, q)·ε·‖X‖_F² = {}{}){}",
                     detail::asked_for(components, p, "component", "components"), rank_, rank_ + 1,
-                    shown(lambda(rank_)), shown(tol),
+                    shown(unscaled(lambda(rank_), 2 * e)), shown(unscaled(tol, 2 * e)),
                     rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "", ask);
         }
 
@@ -208,7 +229,26 @@ public:
         explained_variance_ratio_ = eigenvalues_ / total_scatter_;
         scores_ = X * loadings_;
         //! [pca-keep]
+        if (e == 0) return;
+        // Back to the data's scale: lengths (μ, σ, scores) by 2^e, squares (λ, variances) by 4^e.
+        // Every kept eigenvalue must be a normal number of T: below that it has lost its digits.
+        require(unscaled(eigenvalues_(p - 1), 2 * e) >= std::numeric_limits<T>::min(), where,
+                "the eigenvalue λ_{} of XᵀX is {}·2^{}, below the smallest normal {} {} (max |x| = {}): the "
+                "variances are squares of the data's scale and cannot be represented to full precision; rescale "
+                "the data (the principal axes do not change, the scores scale with it) or use a wider type "
+                "(real50, real100)",
+                p, shown(eigenvalues_(p - 1)), 2 * e, scalar_name<T>(), shown(std::numeric_limits<T>::min()),
+                shown(max_x));
+        mean_ = times_power_of_two(Matrix<T>(mean_), e);
+        eigenvalues_ = times_power_of_two(Matrix<T>(eigenvalues_), 2 * e);
+        variances_ = times_power_of_two(Matrix<T>(variances_), 2 * e);
+        singular_values_ = times_power_of_two(Matrix<T>(singular_values_), e);
+        spectrum_ = times_power_of_two(Matrix<T>(spectrum_), 2 * e);
+        total_scatter_ = unscaled(total_scatter_, 2 * e);
+        scores_ = times_power_of_two(scores_, e);
     }
+
+public:
 
     /// \brief \f$\mu\f$ (1×q): the column means of the training data.
     const RowVector<T>& mean() const { return mean_; }

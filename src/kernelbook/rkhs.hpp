@@ -75,7 +75,7 @@ public:
         // The centres were checked at construction and z above: the values are computed unchecked.
         const Matrix<T> point = z.reshaped().transpose();
         const Matrix<T> kz = detail::kernel_values(k_, X_, point);
-        require_kernel_values(kz, where, "k(x_i, z)");
+        require_kernel_values(kz, where, "k(x_i, z)", detail::kernel_description(k_));
         return alpha_.dot(kz.col(0));
         //! [rkhs-evaluate]
     }
@@ -88,7 +88,7 @@ public:
                 "the points Z have dimension {} but f is a function on R^{}", Z.cols(), dimension());
         require_points(Z, where, "Z");
         const Matrix<T> K = detail::kernel_values(k_, X_, Z);
-        require_kernel_values(K, where, "k(x_i, z_m)");
+        require_kernel_values(K, where, "k(x_i, z_m)", detail::kernel_description(k_));
         return K.transpose() * alpha_; // f(z_m) = Σᵢ αᵢ k(xᵢ, z_m)
     }
 

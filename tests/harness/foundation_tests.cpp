@@ -352,7 +352,8 @@ TEST_CASE("a kernel value that overflows is refused where it is computed: by gra
     const kb::PolynomialKernel<double> k(1.0, 200);
     const Matrix<double> big = (Matrix<double>(2, 1) << 1.0, 1e3).finished();
     const Matrix<double> small = (Matrix<double>(2, 1) << 1e-3, 1.0).finished();
-    const std::string remedy = " is not finite; rescale the data or choose kernel parameters that do not overflow";
+    const std::string remedy = " is not finite for the kernel k(x, y) = (1 + xᵀy)^200; rescale the data or choose "
+                               "kernel parameters that do not overflow";
     CHECK_THROWS_WITH_AS(kb::gram(k, big), ("gram: the kernel value k(x_i, x_j) at (0,1) = inf" + remedy).c_str(),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::gram(k, big, small), ("gram: the kernel value k(z_m, x_n) at (1,1) = inf" + remedy).c_str(),
@@ -380,7 +381,9 @@ TEST_CASE("a kernel value that overflows is refused where it is computed: by gra
     const auto nan_kernel = [](const kb::RowVector<double>&, const kb::RowVector<double>&) {
         return std::numeric_limits<double>::quiet_NaN();
     };
-    CHECK_THROWS_WITH_AS(kb::gram(nan_kernel, small), ("gram: the kernel value k(x_i, x_j) at (0,0) = nan" + remedy).c_str(),
+    CHECK_THROWS_WITH_AS(kb::gram(nan_kernel, small),
+                         "gram: the kernel value k(x_i, x_j) at (0,0) = nan is not finite for a kernel given as a "
+                         "function k(x, y); rescale the data or choose kernel parameters that do not overflow",
                          kb::error);
     // Every kernel compares points of one space, the paraboloid lift's included.
     const kb::RowVector<double> x2 = kb::RowVector<double>::Ones(2), x3 = kb::RowVector<double>::Ones(3);

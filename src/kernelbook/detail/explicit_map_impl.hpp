@@ -31,7 +31,7 @@ Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>& Z) const {
     // k_z is a column in the paper: the transpose of the kernel rows k(z_m, x_n) (Z and X were
     // checked here and at construction, so the values are computed without checking them again).
     Matrix<T> kZ = detail::kernel_values(k_, Z, X_).transpose();
-    kb::require_kernel_values(kZ, explicit_map_where, "k(x_n, z_m)");
+    kb::require_kernel_values(kZ, explicit_map_where, "k(x_n, z_m)", k_.describe());
     return kZ;
 }
 
@@ -65,7 +65,7 @@ Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>& Z) const {
     // k(z_m, z_m) can overflow where the k(x_n, z_m) do not (a polynomial kernel at a large z).
     Matrix<T> kzz(Z.rows(), 1);
     for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m, 0) = k_(Z.row(m), Z.row(m));
-    kb::require_kernel_values(kzz, explicit_map_where, "k(z_m, z_m)");
+    kb::require_kernel_values(kzz, explicit_map_where, "k(z_m, z_m)", k_.describe());
     Vector<T> r(Z.rows());
     for (Eigen::Index m = 0; m < Z.rows(); ++m) {
         const Matrix<T> g = inner_products_of_columns(kZ.col(m), kZ.col(m));
@@ -124,7 +124,7 @@ ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, co
             X.rows(), X.cols());
     require_finite(X, explicit_map_where, "X");
     K_ = detail::kernel_values(k_, X); // K_ij = k(x_i, x_j), exactly symmetric
-    kb::require_kernel_values(K_, explicit_map_where, "k(x_i, x_j)");
+    kb::require_kernel_values(K_, explicit_map_where, "k(x_i, x_j)", k_.describe());
     if constexpr (is_exact_v<T>)
         build_exact(rank_tol, has_tol);
     else
@@ -157,24 +157,38 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     requires FloatingScalar<T> {
     using std::sqrt;
     const Eigen::Index N = size();
-    const SymmetricEigen<T> eig = symmetric_eigen(K_);
+    require_normal_kernel_values(K_, explicit_map_where, "K"); // all subnormal: digits lost already
+    // A K beyond [2^-200, 2^200] in size is decomposed as 2^-e·K, e even
+    // (kb::power_of_two_exponent()), and the results multiplied back below: exact, and the
+    // rounding level and the inverses stay inside the range of T while they are formed.
+    const int e = power_of_two_exponent(max_abs(K_), true);
+    const auto at_scale = [e](const T& x) { return times_power_of_two(x, e); }; // for messages
+    SymmetricEigen<T> eig = symmetric_eigen(times_power_of_two(K_, -e));
+    if (e != 0) { // the PSD check at the scale of K, so that its message shows K's eigenvalues
+        const SymmetricEigen<T> at_k{times_power_of_two(Matrix<T>(eig.values), e), Matrix<T>()};
+        require_psd(at_k, explicit_map_where, "K");
+    }
     require_psd(eig, explicit_map_where, "K");
     lambda_ = eig.values;
     require(lambda_(0) > 0, explicit_map_where, "K is the zero matrix: the kernel vanishes on the training points");
     rho_ = psd_rounding_tolerance<T>(N, lambda_(0));
     if (has_tol) {
-        require(is_finite(rank_tol) && rank_tol >= 0 && rank_tol < lambda_(0), explicit_map_where,
+        require(is_finite(rank_tol) && rank_tol >= 0 && rank_tol < at_scale(lambda_(0)), explicit_map_where,
                 "rank_tol = {} is out of range: it must be finite, ≥ 0 and below λ_max = {} (an absolute "
                 "eigenvalue threshold); the rounding level of {} here is {}",
-                shown(rank_tol), shown(lambda_(0)), scalar_name<T>(), shown(rho_));
-        rank_tol_ = rank_tol;
-        rank_ = numerical_rank(lambda_, rank_tol);
+                shown(rank_tol), shown(at_scale(lambda_(0))), scalar_name<T>(), shown(at_scale(rho_)));
+        rank_tol_ = times_power_of_two(rank_tol, -e);
+        rank_ = numerical_rank(lambda_, rank_tol_);
     } else {
         rank_ = N;
     }
     const T lambda_r = lambda_(rank_ - 1);
     kappa_ = lambda_r > 0 ? T(lambda_(0) / lambda_r) : std::numeric_limits<T>::infinity();
-    if (!(lambda_r > rho_)) refuse(has_tol, lambda_r);
+    if (!(lambda_r > rho_)) {
+        rho_ = at_scale(rho_);
+        rank_tol_ = at_scale(rank_tol_);
+        refuse(has_tol, at_scale(lambda_r));
+    }
     //! [map-build]
     // K^{+1/2} = V_r Λ_r^{-1/2} V_rᵀ,  K⁺ = V_r Λ_r^{-1} V_rᵀ,  K_r^{1/2} = V_r Λ_r^{1/2} V_rᵀ.
     const Matrix<T> Vr = eig.vectors.leftCols(rank_);
@@ -184,6 +198,21 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     sqrt_ = Vr * root.asDiagonal() * Vr.transpose();
     pinv_ = Vr * lambda_.head(rank_).cwiseInverse().asDiagonal() * Vr.transpose();
     //! [map-build]
+    if (e == 0) return;
+    // Back to the scale of K: λ, ρ and the rank tolerance by 2^e, K^{1/2} by 2^(e/2), K^{-1/2}
+    // by 2^(-e/2), K⁺ by 2^-e; every kept eigenvalue must be representable.
+    require(is_finite(at_scale(lambda_(0))) && at_scale(lambda_r) >= std::numeric_limits<T>::min(),
+            explicit_map_where,
+            "the eigenvalues of K, from λ_max = {}·2^{} to λ_{} = {}·2^{}, are not all normal numbers of {} "
+            "(max |K| = {}); rescale the kernel (a factor a: kb::scaled(a, k)) or use a wider type (real50, "
+            "real100)",
+            shown(lambda_(0)), e, rank_, shown(lambda_r), e, scalar_name<T>(), shown(max_abs(K_)));
+    lambda_ = times_power_of_two(Matrix<T>(lambda_), e);
+    rho_ = at_scale(rho_);
+    rank_tol_ = at_scale(rank_tol_);
+    inv_sqrt_ = times_power_of_two(inv_sqrt_, -e / 2);
+    sqrt_ = times_power_of_two(sqrt_, e / 2);
+    pinv_ = times_power_of_two(pinv_, -e);
 }
 
 template <class T>

@@ -12,6 +12,7 @@
 #include <Eigen/QR>
 
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 
 namespace kb {
@@ -52,6 +53,16 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
     solver_ = choose_solver(N);
+    require_normal_kernel_values(K, where, "K"); // all subnormal: digits lost before the fit
+    // A K beyond [2^-200, 2^200] in size is fitted as 2^-e·K, e even (kb::power_of_two_exponent()),
+    // and the results multiplied back by rescale(): exact, and the sums of N entries that centre
+    // K stay inside the range of T while they are formed.
+    scale_ = power_of_two_exponent(max_abs(K), true);
+    Matrix<T> original;
+    if (scale_ != 0) {
+        original = K;
+        K = times_power_of_two(K, -scale_);
+    }
 
     //! [kpca-fit]
     // K̃ = J K J, and the training statistics that centre new kernel rows.
@@ -78,6 +89,38 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
     //! [kpca-fit]
+    if (scale_ != 0) rescale(original);
+}
+
+// Back to the scale of K, for a fit of 2^-e·K: K̃, μ and τ by 2^e, the scores by 2^(e/2), the
+// coefficients by 2^(-e/2); the centring statistics from K itself. Each must be representable.
+template <class T>
+void KernelPca<T>::rescale(const Matrix<T>& K) {
+    constexpr std::string_view where = "KernelPca";
+    const T mu_max = at_scale(spectrum_(0)), mu_p = at_scale(mu_(p_ - 1));
+    require(is_finite(mu_max) && is_finite(at_scale(max_abs(Kc_))), where,
+            "the centred kernel matrix K̃ and its eigenvalues overflow {} (μ_1 = {}·2^{}, max |K| = {}); "
+            "rescale K (the eigenvalues scale with it, the scores with its square root) or use a wider type "
+            "(real50, real100)",
+            scalar_name<T>(), shown(spectrum_(0)), scale_, shown(max_abs(K)));
+    require(mu_p >= std::numeric_limits<T>::min(), where,
+            "the eigenvalue μ_{} of K̃ is {}·2^{}, below the smallest normal {} {} (max |K| = {}): it cannot "
+            "be represented to full precision; rescale K (the eigenvalues scale with it, the scores with its "
+            "square root) or use a wider type (real50, real100)",
+            p_, shown(mu_(p_ - 1)), scale_, scalar_name<T>(), shown(std::numeric_limits<T>::min()),
+            shown(max_abs(K)));
+    centering_.emplace(K);
+    require(centering_->column_mean().allFinite() && is_finite(centering_->grand_mean()), where,
+            "the column means of K overflow {} (max |K| = {}, N = {}); rescale K or use a wider type (real50, "
+            "real100)",
+            scalar_name<T>(), shown(max_abs(K)), K.rows());
+    tau_ = at_scale(tau_);
+    Kc_ = times_power_of_two(Kc_, scale_);
+    spectrum_ = times_power_of_two(Matrix<T>(spectrum_), scale_);
+    mu_ = times_power_of_two(Matrix<T>(mu_), scale_);
+    A_ = times_power_of_two(A_, -scale_ / 2);
+    Y_ = times_power_of_two(Y_, scale_ / 2);
+    scale_ = 0; // the results are at the scale of K now
 }
 
 namespace detail {
@@ -161,7 +204,7 @@ Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
             Z.cols(), X_.cols());
     require_points(Z, where, "Z");
     Matrix<T> Kz = detail::kernel_values(*kernel_, Z, X_);
-    require_kernel_values(Kz, where, "k(z_m, x_i)");
+    require_kernel_values(Kz, where, "k(z_m, x_i)", kernel_->describe());
     return transform_gram(Kz);
 }
 
@@ -180,11 +223,12 @@ void KernelPca<T>::require_definite(const T& lambda_min, const T& lambda_max, st
         throw error(fmt::format("{}{} = {}·λ_max (rounding explains at most {}){}, or opt in "
                                 "with NonPsdPolicy::keep_positive to use only the components "
                                 "with positive eigenvalues",
-                                head, shown(lambda_min), shown(r), shown(tau_), kernel_hint));
+                                head, shown(at_scale(lambda_min)), shown(r), shown(at_scale(tau_)), kernel_hint));
     throw error(fmt::format("{}{} and it has no positive eigenvalue (λ_max = {}, not above the rounding "
                             "level {}): K̃ is negative semi-definite{} (NonPsdPolicy::keep_positive "
                             "would leave no component)",
-                            head, shown(lambda_min), shown(lambda_max), shown(tau_), kernel_hint));
+                            head, shown(at_scale(lambda_min)), shown(at_scale(lambda_max)), shown(at_scale(tau_)),
+                            kernel_hint));
 }
 
 // p ≤ N − 1: K̃𝟙 = 0 leaves at most N − 1 directions.
@@ -204,7 +248,7 @@ void KernelPca<T>::require_components(std::string_view where) const {
             "every component was asked for, but the centred kernel matrix K̃ has no eigenvalue "
             "above the rank tolerance {} (μ_1 = {}): the points coincide in feature space, so there "
             "is no direction of variance",
-            shown(tau_), shown(spectrum_(0)));
+            shown(at_scale(tau_)), shown(at_scale(spectrum_(0))));
     require_below_points(N, where);
     // Rank 0: K̃ = 0 to rounding, every point is the same point of feature space (a Gaussian
     // kernel on coincident points gives K = 𝟙𝟙ᵀ): no number of components can be asked for.
@@ -218,7 +262,7 @@ void KernelPca<T>::require_components(std::string_view where) const {
                 "has numerical rank {} (μ_{} = {} is not above the rank "
                 "tolerance {}); a component with zero variance has no direction in "
                 "feature space — ask for at most {}",
-                p_, rank_, rank_ + 1, shown(spectrum_(rank_)), shown(tau_), rank_);
+                p_, rank_, rank_ + 1, shown(at_scale(spectrum_(rank_))), shown(at_scale(tau_)), rank_);
 }
 
 } // namespace kb
