@@ -20,9 +20,9 @@
 /// data, but in `double` the squares that PCA, MDS and kernel PCA form leave the exponent
 /// range (2⁻¹⁰²² to 2¹⁰²⁴) long before the data do: (10¹⁶⁰)² overflows, (10⁻¹⁶⁰)² is subnormal.
 /// kb::Pca, kb::ClassicalMds, kb::KernelPca and kb::ExplicitFeatureMap therefore compute on
-/// the data multiplied by a power of two, $2^{-e}$ (kb::power_of_two_exponent(),
+/// the data multiplied by a power of two, \f$2^{-e}\f$ (kb::power_of_two_exponent(),
 /// kb::times_power_of_two()), whenever their largest entry lies outside
-/// $[2^{-200}, 2^{200}]$, and multiply the results back. In binary floating point that
+/// \f$[2^{-200}, 2^{200}]\f$, and multiply the results back. In binary floating point that
 /// multiplication changes the exponent only — it is exact, in `double` as in `real50` and
 /// `real100` — and every operation of the methods commutes with it, so the results are
 /// those of exact scaling, bit for bit; every model above keeps its value relative to the
