@@ -219,6 +219,34 @@ function main() {
     // a display formula wider than the text scrolls instead of running over the page
     + '\nmjx-container[jax="SVG"][display="true"] {overflow-x: auto; overflow-y: hidden; padding: 1px 0}';
 
+  // A formula met again (the API pages repeat the briefs; about half of the book's formulas
+  // are repeats) is not typeset again: its markup is kept with the glyphs it uses, which
+  // are put into the glyph store of each page that shows it.
+  const memo = new Map();
+  let glyphsUsed = null;
+  const cachePath = svg.fontCache.cachePath.bind(svg.fontCache);
+  svg.fontCache.cachePath = (variant, C, d) => {
+    if (glyphsUsed) glyphsUsed.push([variant, C, d]);
+    return cachePath(variant, C, d);
+  };
+  const typeset = (math, display) => {
+    const key = (display ? 'D' : 'I') + math;
+    let m = memo.get(key);
+    if (m) {
+      for (const [variant, C, d] of m.glyphs) cachePath(variant, C, d);
+      return m;
+    }
+    errors = [];
+    glyphsUsed = [];
+    const node = doc.convert(math, { display, ...metrics });
+    // (MathJax's serialiser escapes only '"' in attributes: '&' is escaped here.)
+    if (!a.assistiveMml) adaptor.setAttribute(adaptor.firstChild(node), 'aria-label', math.trim().replace(/\s+/g, ' ').replace(/&/g, '&amp;'));
+    m = { html: adaptor.outerHTML(node), glyphs: glyphsUsed, errors };
+    glyphsUsed = null;
+    memo.set(key, m);
+    return m;
+  };
+
   const pages = listPages(a.root, a.exclude);
   if (pages.length === 0) usage(`no HTML page under ${a.root}`);
   const problems = [];
@@ -240,12 +268,9 @@ function main() {
       for (const f of found) {
         const tex0 = f.math;
         out += encode(text.slice(at, f.start.n));
-        errors = [];
-        const node = doc.convert(tex0, { display: f.display, ...metrics });
-        for (const e of errors) problems.push(`ERROR ${rel}: ${e} in ${f.open}${tex0}${f.close}`);
-        // (MathJax's serialiser escapes only '"' in attributes: '&' is escaped here.)
-        if (!a.assistiveMml) adaptor.setAttribute(adaptor.firstChild(node), 'aria-label', tex0.trim().replace(/\s+/g, ' ').replace(/&/g, '&amp;'));
-        out += adaptor.outerHTML(node);
+        const m = typeset(tex0, f.display);
+        for (const e of m.errors) problems.push(`ERROR ${rel}: ${e} in ${f.open}${tex0}${f.close}`);
+        out += m.html;
         at = f.end.n;
         count++;
       }
