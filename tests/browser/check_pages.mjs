@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Opens every HTML page under --root in headless Chromium and checks what a reader sees:
 //   - every formula is typeset: the book's formulas are typeset when the book is built
-//     (docs/tools/typeset.mjs, MathJax 3 to SVG), so a page must load no MathJax, hold no
+//     (docs/typeset/typeset.mjs, MathJax 3 to SVG), so a page must load no MathJax, hold no
 //     MathJax error (MathJax 3's <merror> / data-mjx-error, MathJax 2's .merror, "Math
 //     Processing Error"), every glyph a formula uses must be in the page, and no raw TeX —
 //     \( \) \[ \] \f$ \f[ $…$ or a \command — may be left in the visible text (code blocks
