@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Opens every HTML page under --root in headless Chromium and checks what a reader sees:
-//   - MathJax has typeset every formula: each math script has its rendered frame, no
-//     MathJax error element (.merror, "Math Processing Error"), and no raw TeX — \( \) \[ \]
-//     \f$ \f[ $…$ or a \command — left in the visible text (code blocks excepted);
+//   - every formula is typeset: the book's formulas are typeset when the book is built
+//     (docs/typeset/typeset.mjs, MathJax 3 to SVG), so a page must load no MathJax, hold no
+//     MathJax error (MathJax 3's <merror> / data-mjx-error, MathJax 2's .merror, "Math
+//     Processing Error"), every glyph a formula uses must be in the page, and no raw TeX —
+//     \( \) \[ \] \f$ \f[ $…$ or a \command — may be left in the visible text (code blocks
+//     excepted);
 //   - every image has loaded (complete, naturalWidth > 0);
 //   - every internal link, script, stylesheet and image reference resolves to an existing
 //     file, and every #anchor exists in its target page (id= or name=);
@@ -83,45 +86,37 @@ function anchorsOf(file) {
   return anchorCache.get(file);
 }
 
-// Runs in the page: waits for MathJax 2 to finish its start-up typesetting: the start-up
-// signal "End" follows "End Typeset", and a hook registered after it still fires. (Do not
-// MathJax.Hub.Queue() from inside the hook: the queue waits for the hooks, a deadlock.)
-async function waitForMathJax(page, timeout) {
-  return page.evaluate((timeout) => new Promise((resolve) => {
-    const usesMathJax = [...document.scripts].some((s) => /MathJax\.js/.test(s.src));
-    if (!usesMathJax) return resolve('absent');
-    const t0 = Date.now();
-    const poll = () => {
-      if (window.MathJax && window.MathJax.Hub && window.MathJax.Hub.Register) {
-        window.MathJax.Hub.Register.StartupHook('End', () => resolve('done'));
-      } else if (Date.now() - t0 > timeout) {
-        resolve('MathJax did not load');
-      } else {
-        setTimeout(poll, 20);
-      }
-    };
-    poll();
-    setTimeout(() => resolve('MathJax did not finish typesetting'), timeout);
-  }), timeout);
-}
-
 // Runs in the page: everything the DOM can tell after typesetting.
 function inspectPage() {
   const r = { formulas: 0, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
-  // Formulas: each <script type="math/tex…"> must be preceded by its rendered frame.
-  for (const s of document.querySelectorAll('script[type^="math/tex"]')) {
-    r.formulas++;
-    const prev = s.previousElementSibling;
-    const cls = prev ? String(prev.className) : '';
-    if (!prev || !/\bMathJax(_Display|_SVG|_CHTML)?\b/.test(cls) || /MathJax_(Preview|Processing)/.test(cls)) {
-      r.unrendered.push(s.textContent.slice(0, 80));
+  // Formulas are typeset when the book is built: a page that still loads MathJax (or holds
+  // MathJax 2's <script type="math/tex">) was not run through the typesetting step.
+  for (const s of document.scripts) {
+    if (/MathJax\.js|tex-(?:chtml|svg|mml)/.test(s.src) || /^text\/x-mathjax-config/.test(s.type)) {
+      r.unrendered.push(`the page loads MathJax (${s.src ? s.src.replace(/^.*\//, '') : s.type}): it was not typeset when the book was built`);
     }
   }
-  for (const e of document.querySelectorAll('.merror, .MathJax_Error, [class*="MathJax"] .merror')) {
-    r.mathErrors.push((e.getAttribute('title') || e.textContent || '').slice(0, 120));
+  for (const s of document.querySelectorAll('script[type^="math/tex"]')) r.unrendered.push(s.textContent.slice(0, 80));
+  // Each typeset formula: an <mjx-container> with its SVG, drawn with glyphs that the page's
+  // glyph store (MathJax's global font cache, a hidden <svg> at the end) must hold.
+  const glyphs = new Set();
+  for (const c of document.querySelectorAll('mjx-container')) {
+    r.formulas++;
+    const svg = c.querySelector(':scope > svg');
+    if (!svg) { r.unrendered.push(`an <mjx-container> without its SVG: ${c.textContent.slice(0, 80)}`); continue; }
+    for (const u of svg.querySelectorAll('use')) glyphs.add(u.getAttribute('xlink:href') || u.getAttribute('href'));
+  }
+  for (const g of glyphs) {
+    if (!g || !g.startsWith('#') || !document.getElementById(g.slice(1))) r.unrendered.push(`a glyph of a formula is missing from the page: ${g}`);
+  }
+  // MathJax 3's error output (a TeX error: <merror data-mjx-error="…">, drawn in the SVG as
+  // <g data-mml-node="merror">, and again in its assistive MathML) and MathJax 2's; the
+  // same message twice is reported once.
+  for (const e of document.querySelectorAll('[data-mjx-error], g[data-mml-node="merror"], merror, .merror, .MathJax_Error')) {
+    r.mathErrors.push((e.getAttribute('data-mjx-error') || e.getAttribute('title') || e.textContent || '').slice(0, 120));
   }
   // Visible text outside code: raw TeX there means a formula was not typeset.
-  const skip = 'script, style, noscript, pre, code, tt, .fragment, .line, .MathJax, .MathJax_Display, #MathJax_Message, template';
+  const skip = 'script, style, noscript, pre, code, tt, .fragment, .line, mjx-container, .MathJax, template';
   // Skipped subtrees are rejected whole (a source listing has thousands of text nodes).
   const walker = document.createTreeWalker(document.body || document.documentElement,
     NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
@@ -171,8 +166,8 @@ async function checkPage(page, rel, a, stats) {
   const listeners = {
     console: (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); },
     pageerror: (e) => problems.push(`uncaught exception: ${e.message}`),
-    // ERR_ABORTED is a request cancelled by the page or by leaving it (MathJax loads its
-    // menu and zoom extensions 1–2 s after typesetting); a missing file is ERR_FILE_NOT_FOUND.
+    // ERR_ABORTED is a request cancelled by the page or by leaving it; a missing file is
+    // ERR_FILE_NOT_FOUND.
     requestfailed: (q) => {
       const why = q.failure() ? q.failure().errorText : '?';
       if (why !== 'net::ERR_ABORTED') problems.push(`request failed: ${q.url()} (${why})`);
@@ -181,8 +176,6 @@ async function checkPage(page, rel, a, stats) {
   for (const [k, f] of Object.entries(listeners)) page.on(k, f);
   try {
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: a.timeout });
-    const mj = await waitForMathJax(page, a.timeout);
-    if (mj !== 'done' && mj !== 'absent') problems.push(mj);
     const r = await page.evaluate(inspectPage);
     stats.formulas += r.formulas;
     for (const u of r.unrendered) problems.push(`formula not typeset: ${u}`);
@@ -212,13 +205,6 @@ async function checkPage(page, rel, a, stats) {
     }
     const shot = a.screenshots.find((s) => s.page === rel);
     if (shot) {
-      // As a reader sees it: after MathJax has loaded its menu and zoom extensions (1–2 s
-      // after typesetting) and its "Typesetting math" / "Loading" box has faded.
-      await page.waitForFunction(() => {
-        const mj = window.MathJax, m = document.getElementById('MathJax_Message');
-        const idle = !m || getComputedStyle(m).display === 'none' || getComputedStyle(m).visibility === 'hidden';
-        return idle && (!mj || !mj.Extension || (mj.Extension.MathMenu && mj.Extension.MathZoom));
-      }, null, { timeout: 8000 }).catch(() => {});
       fs.mkdirSync(path.dirname(shot.out), { recursive: true });
       await page.screenshot({ path: shot.out, fullPage: false });
       shot.done = true;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages kernelbook needs, if any is missing.
-#   packages.sh test   — build + test suite (+ Doxygen, whose warnings are tests, the
-#                        browser test of the HTML book: Chromium, Node.js and npm, and the
+#   packages.sh test   — build + test suite (+ Doxygen, whose warnings are tests, Node.js
+#                        and npm, which typeset the book's formulas and run its browser
+#                        test, Chromium for that test, and the
 #                        real data sets read by the tests: scikit-learn's digits, Fashion-MNIST)
 #   packages.sh book   — the same, plus what the figures and the experiment use
 # Runs apt-get only when something is missing; uses sudo when not root.
@@ -28,7 +29,7 @@ set -euo pipefail
 # with the rest; the only program that links it, a small C library); without it CMake says so
 # and leaves that program out.
 need=(cmake g++ clang lld make libeigen3-dev libspectra-dev libboost-dev libfmt-dev doctest-dev librapidcheck-dev
-      libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen libjs-mathjax python3 chromium
+      libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev doxygen python3 chromium
       python3-sklearn dataset-fashion-mnist libcli11-dev nlohmann-json3-dev python3-mpmath libclang-rt-14-dev
       liblinear-dev)
 if [ "${1:-test}" = book ]; then
@@ -40,8 +41,9 @@ missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# Node.js and npm run the browser test (playwright-core, installed by the build with
-# `npm ci` from tests/browser/package-lock.json). They are checked as commands, not as
+# Node.js and npm typeset the book's formulas when it is built (mathjax-full, installed by
+# the build with `npm ci` from docs/typeset/package-lock.json) and run the browser test
+# (playwright-core, from tests/browser/package-lock.json). They are checked as commands, not as
 # Debian packages: a machine may have them from elsewhere (a nodejs package that bundles
 # npm conflicts with Debian's npm package).
 command -v node >/dev/null || missing+=(nodejs)
