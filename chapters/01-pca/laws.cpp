@@ -904,3 +904,24 @@ TEST_CASE("PCA of data scaled by 10^150 and 10^-150 gives the scaled scores and 
         CHECK(scaled.loadings().cwiseAbs().maxCoeff() <= 1.0);
     }
 }
+
+// Four points near the plane x₃ = 0 (the fourth lifted by δ = 2⁻⁴⁰): the residual of two
+// components is about δ/2. At the scale 2⁻⁵⁰⁵ the two kept eigenvalues (near 2⁻¹⁰¹⁰) are still
+// normal doubles, but the residual's entries are near 2⁻⁵⁴⁶ and their squares (2⁻¹⁰⁹²) are
+// below the smallest subnormal double, 2⁻¹⁰⁷⁴: a plain Frobenius norm gives 0. The
+// reconstruction error scales the residual by a power of two first, so it is exactly 2⁻⁵⁰⁵
+// times the unscaled error (every operation commutes with the exact scaling).
+TEST_CASE("PCA's reconstruction error of data scaled by 2^-505 is 2^-505 times the error of the data bit for bit "
+          "though the squares of its residual underflow [beeny:ex2.1]") {
+    Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 3) << 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0).finished());
+    A(3, 2) = std::ldexp(1.0, -40);
+    const kb::Pca<double> plain(A, 2);
+    const double E = plain.reconstruction_error(A, 2);
+    REQUIRE(E > 0);
+    const Matrix<double> tiny = kb::times_power_of_two(A, -505);
+    const kb::Pca<double> scaled(tiny, 2);
+    CHECK(scaled.reconstruction_error(tiny, 2) == std::ldexp(E, -505));
+    // Companion: the same residual's plain norm underflows to 0 (the error it would report).
+    const Matrix<double> P = scaled.transform(tiny).leftCols(2);
+    CHECK((tiny - scaled.reconstruct(P)).norm() == 0.0);
+}

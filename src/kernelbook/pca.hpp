@@ -321,13 +321,21 @@ public:
     ///
     /// For the training data this is \f$\bigl(\sum_{j>m}\sigma_j^2\bigr)^{1/2}\f$ (chapter 1,
     /// `beeny:ex2.1`; the seed prints \f$\sigma_m + \dots + \sigma_n\f$, an erratum).
+    /// Computed without overflow or underflow of the squares: for the fit of \f$2^kA\f$ the
+    /// error of \f$2^kZ\f$ is \f$2^k\f$ times that of Z for the fit of A, bit for bit.
     /// \throws kb::error if m is not in [0, p], or as Pca::transform.
     T reconstruction_error(const Matrix<T>& Z, Eigen::Index m) const {
         require(m >= 0 && m <= loadings_.cols(), "Pca::reconstruction_error",
                 "m = {} components were asked for, but p = {} were kept; choose 0 ≤ m ≤ p",
                 m, loadings_.cols());
         const Matrix<T> P = transform(Z).leftCols(m);
-        return T((Z - reconstruct(P)).norm());
+        const Matrix<T> R = Z - reconstruct(P);
+        // The residual of a good fit to very small data (entries of 10⁻¹⁶⁰, say) has squares
+        // below the normal range of double, and those of very large data overflow: the norm is
+        // taken of R scaled by a power of two and multiplied back, which is exact
+        // (kb::times_power_of_two(); nothing is scaled for residuals in [2⁻²⁰⁰, 2²⁰⁰]).
+        const int e = power_of_two_exponent(max_abs(R));
+        return times_power_of_two(T(times_power_of_two(R, -e).norm()), e);
     }
 
 private:
