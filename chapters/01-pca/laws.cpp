@@ -880,8 +880,8 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
                      "scores(cA)/c = scores(A), signs aligned");
         // Companion: scores scaled by c² instead of c are caught by the same comparison. Pw is
         // about 2^-k times P, so Pw Pwᵀ reaches 2^800 (k = −400) and the sum of its squared
-        // entries would overflow double: the norm is taken by kb::test::frobenius_norm.
-        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Pw * Pw.transpose() - P * P.transpose())),
+        // entries would overflow double: the norm is taken by kb::frobenius_norm.
+        KB_RC_EXCEEDS(kb::frobenius_norm(Matrix<T>(Pw * Pw.transpose() - P * P.transpose())),
                       kb::test::subspace<T>(n, T(S * S), gap), "scores(cA)/c² (wrong power)");
     });
 }

@@ -542,7 +542,7 @@ TEST_CASE_TEMPLATE("classical MDS is equivariant under scaling: 2^k D and 4^k D2
         KB_RC_WITHIN(T((Xs * Xs.transpose() - S * S.transpose()).norm()), gram_bound, "MDS(cD)/c: XXᵀ = (YV)(YV)ᵀ");
         // Companion: coordinates scaled by c² instead of c are caught by the same comparison
         // (Xw Xwᵀ reaches 2^500 at k = −250: the norm without squares above 1).
-        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Xw * Xw.transpose() - S * S.transpose())), gram_bound,
+        KB_RC_EXCEEDS(kb::frobenius_norm(Matrix<T>(Xw * Xw.transpose() - S * S.transpose())), gram_bound,
                       "MDS(cD)/c² (wrong power)");
     });
 }

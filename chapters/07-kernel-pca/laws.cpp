@@ -759,7 +759,7 @@ TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 
         KB_RC_WITHIN(T((Ys * Ys.transpose() - S * S.transpose()).norm()), gram_bound, "KPCA(c²K)/c: YYᵀ = (Y_cV)(Y_cV)ᵀ");
         // Companion: scores scaled by c² instead of c are caught by the same comparison
         // (Yw Ywᵀ reaches 2^500 at k = −250: the norm without squares above 1).
-        KB_RC_EXCEEDS(kb::test::frobenius_norm(Matrix<T>(Yw * Yw.transpose() - S * S.transpose())), gram_bound,
+        KB_RC_EXCEEDS(kb::frobenius_norm(Matrix<T>(Yw * Yw.transpose() - S * S.transpose())), gram_bound,
                       "KPCA(c²K)/c² (wrong power)");
     });
 }

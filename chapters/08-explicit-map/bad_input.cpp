@@ -110,36 +110,22 @@ TEST_CASE("kernel_columns and inner_products and residuals and transform_centere
     Matrix<double> bad = Matrix<double>::Zero(1, 2);
     bad(0, 1) = std::numeric_limits<double>::quiet_NaN();
     // The same three refusals, in the name of the class, from each member that takes points.
-    CHECK_THROWS_WITH_AS(phi.kernel_columns(wide),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 2×3"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.kernel_columns(empty),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 0×2"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.kernel_columns(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
-                                           "non-finite values before calling"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.inner_products(wide, ok),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 2×3"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.inner_products(ok, bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
-                                           "non-finite values before calling"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.inner_products(ok, empty),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 0×2"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.residuals(wide),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 2×3"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.residuals(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
-                                           "non-finite values before calling"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.transform_centered(wide),
-                         doctest::Contains("ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 "
-                                           "(the dimension of the training points), but Z is 2×3"), kb::error);
-    CHECK_THROWS_WITH_AS(phi.transform_centered(bad),
-                         doctest::Contains("ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute "
-                                           "non-finite values before calling"), kb::error);
+    const char* const wide_refused = "ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 (the "
+                                     "dimension of the training points), but Z is 2×3";
+    const char* const empty_refused = "ExplicitFeatureMap: the points Z must be non-empty rows of dimension q = 2 (the "
+                                      "dimension of the training points), but Z is 0×2";
+    const char* const nan_refused = "ExplicitFeatureMap: Z(0,1) = nan is not finite; remove or impute non-finite values "
+                                    "before calling";
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(wide), doctest::Contains(wide_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(empty), doctest::Contains(empty_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.kernel_columns(bad), doctest::Contains(nan_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(wide, ok), doctest::Contains(wide_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(ok, bad), doctest::Contains(nan_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.inner_products(ok, empty), doctest::Contains(empty_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.residuals(wide), doctest::Contains(wide_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.residuals(bad), doctest::Contains(nan_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_centered(wide), doctest::Contains(wide_refused), kb::error);
+    CHECK_THROWS_WITH_AS(phi.transform_centered(bad), doctest::Contains(nan_refused), kb::error);
     // The points of the right dimension are accepted.
     CHECK(phi.kernel_columns(ok).rows() == 3);
     CHECK(phi.inner_products(ok, X).cols() == 3);

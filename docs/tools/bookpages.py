@@ -317,9 +317,8 @@ def output_of(command: list[str], what: str) -> str:
     return p.stdout
 
 
-def tests_from_ctest(ctest: str, build_dir: str, root: Path) -> list[Test]:
-    """Every test of ctest's JSON list, in its order, each doctest test case located by the
-    executable that runs it (see the module's docstring)."""
+def ctest_list(ctest: str, build_dir: str) -> list[tuple[str, list[str]]]:
+    """ctest's JSON list of the tests of `build_dir`: (name, command) of each, in its order."""
     command = [ctest, "--test-dir", build_dir, "--show-only=json-v1"]
     try:
         listed = [(t["name"], t.get("command") or []) for t in json.loads(output_of(command, "the test list"))["tests"]]
@@ -327,10 +326,23 @@ def tests_from_ctest(ctest: str, build_dir: str, root: Path) -> list[Test]:
         raise DataError(f"`{' '.join(command)}` did not print ctest's JSON test list ({e!r}); CMake 3.14 or later prints it")
     if not listed:
         raise DataError(f"`{' '.join(command)}` listed no test: build the tests first (cmake --build {build_dir})")
+    return listed
+
+
+def source_dirs(root: Path, build_dir: str) -> list[str]:
+    """Where the compiled files are: `root` and the source tree `build_dir` was configured
+    from, each as a real path ending in the separator."""
     cache = Path(build_dir, "CMakeCache.txt")
     configured = re.findall(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.+)$",
                             cache.read_text(encoding="utf-8", errors="replace") if cache.is_file() else "", re.M)
-    sources = [os.path.realpath(d) + os.sep for d in [root, *configured]]   # where the compiled files are
+    return [os.path.realpath(d) + os.sep for d in [root, *configured]]
+
+
+def tests_from_ctest(ctest: str, build_dir: str, root: Path) -> list[Test]:
+    """Every test of ctest's JSON list, in its order, each doctest test case located by the
+    executable that runs it (see the module's docstring)."""
+    listed = ctest_list(ctest, build_dir)
+    sources = source_dirs(root, build_dir)
     listings: dict[tuple[str, ...], dict[str, tuple[str, int]]] = {}
     tests = []
     for name, args in listed:

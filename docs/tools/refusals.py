@@ -21,8 +21,8 @@ exception's whole message, the fragment the test requires, the test case, file a
 A refusal is one (file, line, message): a check in a loop over several bad inputs gives
 one row per input. A check inside a property (many random inputs) gives at most
 SAME_LINE_ROWS rows and says how many more it checked. Temporary directories are cut
-from the messages (a test writes its bad files there), so the page is the same on every
-run.
+from the messages (a test writes its bad files there; one named alone becomes TMPDIR),
+so the page is the same on every run.
 
 It FAILS (exit 1) when ctest's list cannot be read, an executable fails or prints no
 record, or fewer than --min distinct refusals are found.
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bookpages import DataError, code, doctest_listing, output_of, shorten, table_cell  # noqa: E402
+from bookpages import DataError, code, ctest_list, doctest_listing, output_of, shorten, source_dirs  # noqa: E402
 
 REFUSAL_RE = re.compile(r"\b(?:CHECK|REQUIRE)_THROWS_WITH(?:_AS)?\s*\(|\b(?:KB_RECORD_REFUSAL|NOTE_REFUSAL)\s*\(")
 SAME_LINE_ROWS = 50         # rows shown for one check line that refused many (random) inputs; a loop over
@@ -86,9 +86,11 @@ def function_of(expr: str, kind: str) -> str:
 
 
 def normalise(message: str, temp_dirs: list[str]) -> str:
-    """Temporary directories cut from a message ('/tmp/kb-io-123/x.idx' → 'x.idx')."""
+    """Temporary directories cut from a message ('/tmp/kb-io-123/x.idx' → 'x.idx'); a
+    temporary directory named alone becomes 'TMPDIR' (its name holds a process number)."""
     for t in temp_dirs:
-        message = re.sub(re.escape(t.rstrip("/")) + r"/[^\s'/\"]+/", "", message)
+        message = re.sub(re.escape(t.rstrip("/")) + r"/[^\s'/\":]+/", "", message)
+        message = re.sub(re.escape(t.rstrip("/")) + r"/[^\s'/\":]+", "TMPDIR", message)
     return message
 
 
@@ -126,21 +128,12 @@ def doctest_filter(names: list[str]) -> str:
 
 
 def run_refusals(ctest: str, build_dir: str, root: Path) -> list[Refusal]:
-    command = [ctest, "--test-dir", build_dir, "--show-only=json-v1"]
-    try:
-        listed = [t.get("command") or [] for t in json.loads(output_of(command, "the test list"))["tests"]]
-    except (ValueError, KeyError, TypeError) as e:
-        raise DataError(f"`{' '.join(command)}` did not print ctest's JSON test list ({e!r})")
     runners: list[tuple[str, ...]] = []
-    for args in listed:
+    for _, args in ctest_list(ctest, build_dir):
         i = next((i for i, a in enumerate(args) if a.startswith("--test-case=")), 0)
         if i > 0 and tuple(args[:i]) not in runners:
             runners.append(tuple(args[:i]))
-    sources = [str(root.resolve()) + "/"]
-    cache = Path(build_dir, "CMakeCache.txt")
-    if cache.is_file():
-        sources += [d.rstrip("/") + "/" for d in re.findall(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.+)$",
-                                                             cache.read_text(encoding="utf-8", errors="replace"), re.M)]
+    sources = source_dirs(root, build_dir)
     temp_dirs = sorted({tempfile.gettempdir(), "/tmp"}, key=len, reverse=True)
     found: list[Refusal] = []
     for runner in runners:
@@ -210,7 +203,7 @@ def page(refusals: list[Refusal] | None) -> str:
         "with the test reporter `kb-refusals` (tests/support/refusals.hpp), which prints each refusal that passed "
         "its check; a test names the part of the message it requires, and this page shows all of it. The page is "
         "rebuilt with the book (`cmake --build build --target docs`). Temporary directories are cut from file "
-        "names in the messages. A check inside a property, which refuses many random inputs, shows "
+        "names in the messages (one named alone is shown as TMPDIR). A check inside a property, which refuses many random inputs, shows "
         f"{SAME_LINE_ROWS} of them. A vertical bar in a message is shown as ∣ (a bar would end the table's cell).",
         "",
         "The policy behind the messages: a message names the function, what is wrong with the input (the value, "
@@ -253,6 +246,8 @@ def self_test() -> int:
     expect("a command line", function_of("kernelbook kpca --kernel foo d.csv", "noted"), "kernelbook kpca")
     expect("a command line without a subcommand", function_of("kernelbook", "noted"), "kernelbook")
     expect("temporary directory cut", normalise("'/tmp/kb-io-12/x.idx' is short", ["/tmp"]), "'x.idx' is short")
+    expect("a temporary directory alone", normalise("a: /tmp/kb-cli-9-0: cannot read it", ["/tmp"]),
+           "a: TMPDIR: cannot read it")
     rs = [Refusal("t", "chapters/01-pca/bad_input.cpp", 10, "kb::f(x)", f"m{k}", "m", "throws")
           for k in range(SAME_LINE_ROWS + 2)]
     rs.append(Refusal("t", "chapters/01-pca/bad_input.cpp", 10, "kb::f(x)", "m0", "m", "throws"))

@@ -176,4 +176,15 @@ int power_of_two_exponent(const T& m, bool even = false) {
     }
 }
 
+/// \brief \f$\norm{M}_F\f$ without overflow or underflow of its squares: for an M whose largest
+///        entry lies outside \f$[2^{-200}, 2^{200}]\f$, \f$2^e\norm{2^{-e}M}_F\f$ with
+///        \f$2^{-e}\max_{ij}|M_{ij}| \in [\tfrac12, 1)\f$ (kb::power_of_two_exponent(): the
+///        scaling is exact, so \f$\norm{2^kM}_F = 2^k\norm{M}_F\f$ bit for bit); the plain
+///        norm otherwise. 0 for M = 0; NaN or ∞ for a non-finite entry.
+template <class T>
+T frobenius_norm(const Matrix<T>& M) {
+    const int e = power_of_two_exponent(max_abs(M));
+    return times_power_of_two(T(times_power_of_two(M, -e).norm()), e);
+}
+
 } // namespace kb

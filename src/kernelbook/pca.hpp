@@ -329,13 +329,10 @@ public:
                 "m = {} components were asked for, but p = {} were kept; choose 0 ≤ m ≤ p",
                 m, loadings_.cols());
         const Matrix<T> P = transform(Z).leftCols(m);
-        const Matrix<T> R = Z - reconstruct(P);
         // The residual of a good fit to very small data (entries of 10⁻¹⁶⁰, say) has squares
-        // below the normal range of double, and those of very large data overflow: the norm is
-        // taken of R scaled by a power of two and multiplied back, which is exact
-        // (kb::times_power_of_two(); nothing is scaled for residuals in [2⁻²⁰⁰, 2²⁰⁰]).
-        const int e = power_of_two_exponent(max_abs(R));
-        return times_power_of_two(T(times_power_of_two(R, -e).norm()), e);
+        // below the normal range of double, and those of very large data overflow:
+        // kb::frobenius_norm() scales it by an exact power of two first.
+        return frobenius_norm(Matrix<T>(Z - reconstruct(P)));
     }
 
 private:

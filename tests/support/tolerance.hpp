@@ -109,21 +109,6 @@ T negative_part(const T& x) {
     return (abs(x) - x) / T(2);
 }
 
-/// \brief \f$\|M\|_F\f$ computed as \f$2^e\|2^{-e}M\|_F\f$, \f$2^{e-1} \le \max_{ij}|M_{ij}| < 2^e\f$:
-///        the same norm (the powers of two are exact), but no square above 1 is formed, so it
-///        is finite whenever \f$\|M\|_F\f$ is — a plain sum of squares overflows in `double`
-///        once an entry passes 2⁵¹². 0 for M = 0; NaN or ∞ for a non-finite entry.
-template <class T>
-T frobenius_norm(const Matrix<T>& M) {
-    using boost::multiprecision::frexp;
-    using std::frexp;
-    const T m = kb::max_abs(M);
-    if (!(m > 0) || !kb::is_finite(m)) return m == 0 ? T(0) : T(M.norm());
-    int e = 0;
-    (void)frexp(m, &e); // m = f·2^e, f ∈ [½, 1)
-    return kb::times_power_of_two(T(kb::times_power_of_two(M, -e).norm()), e);
-}
-
 /// \brief Outcome of comparing an error with a bound, with a message that reports the
 ///        error, the bound, their ratio, n, the scale and the condition number.
 struct Verdict {
