@@ -18,6 +18,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <limits>
 #include <string>
 #include <utility>
@@ -576,6 +579,47 @@ TEST_CASE("the exponential's bound catches single precision: expf on the same ar
     for (double x : xs) v.push_back(double(std::exp(float(x))));
     const auto [e, b] = worst_exp_error(xs, v);
     KB_CHECK_EXCEEDS(e, b, "expf(x) for the worst x");
+}
+
+// The large matrices of the fast route (the Gram matrix of kernel PCA's Lanczos route, the
+// kernel rows of new points) are advised to Linux as transparent huge pages before they are
+// written: the kernel's flag "hg" in /proc/self/smaps marks the mapping that holds them.
+namespace {
+std::string vm_flags_of(const void* p) {
+    std::ifstream smaps("/proc/self/smaps");
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        unsigned long long begin = 0, end = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx ", &begin, &end) == 2 && line.find(':') > line.find(' ')) {
+            inside = begin <= at && at < end;
+        } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+            return line.substr(8) + " ";
+        }
+    }
+    return "(no mapping holds the address)";
+}
+} // namespace
+
+TEST_CASE("the blocked Gram matrices lie in memory advised for transparent huge pages - a matrix allocated "
+          "without the advice does not") {
+    const Matrix<double> X = Matrix<double>::Random(1500, 4), Z = Matrix<double>::Random(1500, 4);
+    const Matrix<double> plain(1500, 1500); // first, so that no advised range precedes it
+    const Matrix<double> K = kb::gram(kb::GaussianKernel<double>(0.5), X);
+    const Matrix<double> Kz = kb::gram(kb::GaussianKernel<double>(0.5), Z, X);
+    const Matrix<double> G = kb::gram(kb::LinearKernel<double>(), X);
+    // Where the kernel has transparent huge pages, the advice sets "hg"; elsewhere it cannot.
+    const bool thp = std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+    for (const Matrix<double>* M : {&K, &Kz, &G}) {
+        const std::string flags = vm_flags_of(M->data() + M->size() / 2);
+        INFO("VmFlags of the mapping: ", flags);
+        CHECK((flags.find(" hg ") != std::string::npos) == thp);
+    }
+    const std::string flags = vm_flags_of(plain.data() + plain.size() / 2);
+    INFO("VmFlags of the plain matrix's mapping: ", flags);
+    CHECK(flags.find(" hg ") == std::string::npos);
+    CHECK(flags.find("no mapping") == std::string::npos);
 }
 
 // ------------------------------------------------------------------ scaling of the points

@@ -5,7 +5,11 @@
 
 #include "kernelbook/centering.hpp"
 
+#include <cmath>
+#include <initializer_list>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 TEST_CASE("centring refuses mismatched shapes and non-finite values with a message") {
     const Matrix<double> K = Matrix<double>::Identity(3, 3);
@@ -21,6 +25,39 @@ TEST_CASE("centring refuses mismatched shapes and non-finite values with a messa
     CHECK_THROWS_WITH_AS(c.transform_diagonal(Vector<double>::Ones(3), Matrix<double>::Ones(2, 3)),
                          doctest::Contains("kzz has 3 entries"), kb::error);
     CHECK_THROWS_WITH_AS(c.transform(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
+}
+
+// KernelCentering reads K (and Kz) once: its means are sums of whole columns (rows), so a NaN
+// or an infinity shows in the mean of its column, and only then is K searched for the entry
+// that the message names. Opposite infinities in one column (+∞ − ∞ = NaN), an infinity in
+// the last entry, and a NaN beside finite values are each found.
+TEST_CASE("KernelCentering finds every non-finite entry from its means and names it - finite entries whose "
+          "sum overflows are not called non-finite") {
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    const auto with = [](Matrix<double> M, std::initializer_list<std::tuple<int, int, double>> entries) {
+        for (const auto& [i, j, v] : entries) M(i, j) = v;
+        return M;
+    };
+    const Matrix<double> K = Matrix<double>::Identity(3, 3);
+    CHECK_THROWS_WITH_AS(kb::KernelCentering<double>(with(K, {{2, 1, nan}})),
+                         doctest::Contains("KernelCentering: K(2,1) = nan is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelCentering<double>(with(K, {{0, 2, inf}, {1, 2, -inf}})),
+                         doctest::Contains("KernelCentering: K(0,2) = inf is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelCentering<double>(with(K, {{2, 2, -inf}})),
+                         doctest::Contains("KernelCentering: K(2,2) = -inf is not finite"), kb::error);
+    const kb::KernelCentering<double> c(K);
+    const Matrix<double> Kz = Matrix<double>::Ones(2, 3);
+    CHECK_THROWS_WITH_AS(c.transform(with(Kz, {{1, 0, inf}, {1, 2, -inf}})),
+                         doctest::Contains("KernelCentering::transform: Kz(1,0) = inf is not finite"), kb::error);
+    Matrix<double> moved = with(Kz, {{0, 1, nan}});
+    CHECK_THROWS_WITH_AS(c.transform(std::move(moved)),
+                         doctest::Contains("KernelCentering::transform: Kz(0,1) = nan is not finite"), kb::error);
+    // The companion: entries of 10³⁰⁸ are finite though their column sums overflow to ∞; they
+    // are not refused as non-finite (the means are then ∞, as the sums are).
+    const double big = 1e308;
+    const kb::KernelCentering<double> huge(Matrix<double>::Constant(3, 3, big));
+    CHECK(huge.column_mean()(0) == inf);
+    CHECK(std::isinf(c.transform(Matrix<double>::Constant(2, 3, big))(0, 0)));
 }
 
 TEST_CASE("centering_matrix, column_means and center_columns refuse no points, no dimension and non-finite data") {

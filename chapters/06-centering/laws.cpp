@@ -8,7 +8,10 @@
 #include "kernelbook/centering.hpp"
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
+#include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/kernels.hpp"
+
+#include <utility>
 
 using namespace kb::test::ch06;
 using Q = kb::rational;
@@ -44,4 +47,27 @@ TEST_CASE_TEMPLATE("centring new points with the training means agrees with expl
                    "[slides:center-test]",
                    T, KB_REALS) {
     test_row_centring_law<T>(library_center_test_kernel);
+}
+
+// KernelCentering::transform takes Kz by value: a caller's matrix is copied and left as it was,
+// a moved one is centred in place. Both give the same numbers, bit for bit, and the kernel PCA
+// built on it (transform_gram) likewise.
+TEST_CASE_TEMPLATE("centring new points in place (a moved Kz) gives the same numbers as centring a copy - bit for "
+                   "bit - and leaves the caller's Kz unchanged [slides:center-test]",
+                   T, KB_REALS) {
+    const Matrix<T> X = kb::convert_matrix<T>(fixed_training());
+    const kb::GaussianKernel<T> k(T(1) / T(2));
+    const kb::KernelCentering<T> c(kb::gram(k, X));
+    const Matrix<T> Z = X.topRows(3) * T(3) / T(4);
+    const Matrix<T> Kz = kb::gram(k, Z, X), before = Kz;
+    const Matrix<T> from_copy = c.transform(Kz);
+    CHECK(Kz == before);
+    Matrix<T> scratch = Kz;
+    const Matrix<T> in_place = c.transform(std::move(scratch));
+    CHECK(in_place == from_copy);
+    CHECK(from_copy != Kz); // centring changed something: the comparisons above are not vacuous
+    const kb::KernelPca<T> kp(kb::gram(k, X), 2);
+    const Matrix<T> scores = kp.transform_gram(Kz);
+    CHECK(Kz == before);
+    CHECK(kp.transform_gram(Matrix<T>(Kz)) == scores);
 }

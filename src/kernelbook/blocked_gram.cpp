@@ -40,14 +40,16 @@ void gaussian_from_inner_products(double* g, const double* a, double b, double g
 
 Matrix<double> inner_products_blocked(const Matrix<double>& X) {
     const Eigen::Index N = X.rows();
-    Matrix<double> G(N, N);
+    Matrix<double> G = large_matrix(N, N);
     G.triangularView<Eigen::Lower>() = X * X.transpose();
     mirror_lower(G);
     return G;
 }
 
 Matrix<double> inner_products_blocked(const Matrix<double>& Z, const Matrix<double>& X) {
-    return Z * X.transpose();
+    Matrix<double> G = large_matrix(Z.rows(), X.rows());
+    G.noalias() = Z * X.transpose();
+    return G;
 }
 
 Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& X) {
@@ -56,7 +58,7 @@ Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& X) {
     // spread of the points requires.
     const Matrix<double> Xc = X.rowwise() - X.colwise().mean();
     const Vector<double> sq = Xc.rowwise().squaredNorm();
-    Matrix<double> K(N, N);
+    Matrix<double> K = large_matrix(N, N);
     K.triangularView<Eigen::Lower>() = Xc * Xc.transpose();
     for (Eigen::Index j = 0; j < N; ++j) {
         const Eigen::Index below = N - j - 1;
@@ -73,7 +75,8 @@ Matrix<double> gaussian_gram_blocked(double gamma, const Matrix<double>& Z, cons
     const Matrix<double> Zc = Z.rowwise() - mean;
     const Vector<double> sqz = Zc.rowwise().squaredNorm();
     const Vector<double> sqx = Xc.rowwise().squaredNorm();
-    Matrix<double> K = Zc * Xc.transpose();
+    Matrix<double> K = large_matrix(Z.rows(), X.rows());
+    K.noalias() = Zc * Xc.transpose();
     for (Eigen::Index n = 0; n < X.rows(); ++n)
         gaussian_from_inner_products(K.col(n).data(), sqz.data(), sqx(n), gamma, K.rows());
     return K;

@@ -103,12 +103,14 @@ public:
     /// \throws kb::error if K is not square or not finite.
     explicit KernelCentering(const Matrix<T>& K) {
         require_square(K, "KernelCentering", "K");
-        require_finite(K, "KernelCentering", "K");
         //! [kernel-centering-fit]
         const T N(K.rows());
         column_mean_ = K.colwise().sum() / N;  // (1/N) Σ_n k(x_n, x_i)
         grand_mean_ = column_mean_.sum() / N; // (1/N²) Σ_{n,l} k(x_n, x_l)
         //! [kernel-centering-fit]
+        // A NaN or ±∞ entry makes the sum of its column NaN or ±∞, so finite means prove K finite
+        // in the same pass; only otherwise is K searched for the entry that the message names.
+        if (detail::first_non_finite(column_mean_)) require_finite(K, "KernelCentering", "K");
     }
 
     /// \brief \f$\bar k_i = \tfrac1N\sum_n k(x_n, x_i)\f$, i = 1…N (length N).
@@ -122,22 +124,20 @@ public:
     /// \brief Centres the kernel rows of M points: \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N) becomes
     ///        \f$\tilde k(z_m, x_i)\f$, using the training means only (`slides:center-test`).
     /// \throws kb::error if Kz does not have N columns or is not finite.
-    Matrix<T> transform(const Matrix<T>& Kz) const {
+    Matrix<T> transform(Matrix<T> Kz) const {
         constexpr std::string_view where = "KernelCentering::transform";
         require(Kz.cols() == points(), where,
                 "Kz has {} columns but the model was fitted on N = {} training points; Kz(m, i) must be "
                 "k(z_m, x_i) for those same training points",
                 Kz.cols(), points());
-        require_finite(Kz, where, "Kz");
         //! [kernel-centering-transform]
         const T N(points());
-        // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄
+        // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄, in one pass over Kz (in place
+        // when the caller passes it with std::move)
         const Vector<T> own_mean = Kz.rowwise().sum() / N; // (1/N) Σ_l k(z, x_l) = ⟨φ(z), φ̄⟩
-        Matrix<T> out = Kz;
-        out.colwise() -= own_mean;
-        out.rowwise() -= column_mean_;
-        out.array() += grand_mean_;
-        return out;
+        if (detail::first_non_finite(own_mean)) require_finite(Kz, where, "Kz"); // as in the constructor
+        Kz = ((Kz.colwise() - own_mean).rowwise() - column_mean_).array() + grand_mean_;
+        return Kz;
         //! [kernel-centering-transform]
     }
 

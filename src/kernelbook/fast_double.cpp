@@ -14,6 +14,9 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace kb::detail {
 namespace {
@@ -175,6 +178,20 @@ void exp_nonpositive(double* v, Eigen::Index n) {
     if (has_avx2()) return exp_avx2(v, n);
 #endif
     exp_baseline(v, n);
+}
+
+Matrix<double> large_matrix(Eigen::Index rows, Eigen::Index cols) {
+    Matrix<double> M(rows, cols);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    // The whole huge pages inside [data, data + size): the advice is a hint, so its result is
+    // not needed (a kernel without transparent huge pages keeps 4 KiB pages).
+    constexpr std::uintptr_t huge = std::uintptr_t(1) << 21;
+    const auto begin = reinterpret_cast<std::uintptr_t>(M.data());
+    const std::uintptr_t end = begin + std::uintptr_t(M.size()) * sizeof(double);
+    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1), last = end & ~(huge - 1);
+    if (first < last) (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#endif
+    return M;
 }
 
 void symmetric_product(const Matrix<double>& A, const double* x, double* y) {

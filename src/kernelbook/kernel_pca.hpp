@@ -110,7 +110,7 @@ public:
     ///        \f$Y_z = \Kc_z A\f$, with \f$\Kc_z\f$ centred by the *training* means.
     /// \see \ref ch07-scores "§7.4"
     /// \throws kb::error if Kz does not have N columns or is not finite.
-    Matrix<T> transform_gram(const Matrix<T>& Kz) const;
+    Matrix<T> transform_gram(Matrix<T> Kz) const;
 
     /// \brief Scores of the rows of Z (M×q), for a model fitted with a kernel and data
     ///        (kb::KernelPca::transform_gram() of their kernel rows).

@@ -471,6 +471,21 @@ void require_kernel_values(const Matrix<T>& K, std::string_view where, std::stri
              what, at->first, at->second, shown(K(at->first, at->second)), detail::for_kernel(kernel));
 }
 
+namespace detail {
+/// \brief kb::require_normal_kernel_values() for a caller that has \f$m = \max_{ij}|K_{ij}|\f$ already.
+template <class T>
+void require_normal_max(const T& m, std::string_view where, std::string_view what) {
+    if constexpr (is_floating_v<T>) {
+        if (m > 0 && m < std::numeric_limits<T>::min())
+            fail(where, "every entry of {} is below the smallest normal {} {} (max |{}| = {}): the values have lost "
+                 "digits to underflow, so {} is not known to the precision of {}; rescale the data or the kernel "
+                 "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+                 what, scalar_name<T>(), shown(T(std::numeric_limits<T>::min())), what, shown(m), what,
+                 scalar_name<T>());
+    }
+}
+} // namespace detail
+
 /// \brief Refuses a kernel matrix whose entries all lie below the normal range of a floating
 ///        type T: \f$0 < \max_{ij}|K_{ij}|\f$ < the smallest normal number (2.2·10⁻³⁰⁸ in `double`).
 ///
@@ -487,15 +502,7 @@ void require_kernel_values(const Matrix<T>& K, std::string_view where, std::stri
 /// \throws kb::error naming the largest value and the smallest normal number of T.
 template <class T>
 void require_normal_kernel_values(const Matrix<T>& K, std::string_view where, std::string_view what) {
-    if constexpr (is_floating_v<T>) {
-        const T m = max_abs(K);
-        if (m > 0 && m < std::numeric_limits<T>::min())
-            fail(where, "every entry of {} is below the smallest normal {} {} (max |{}| = {}): the values have lost "
-                 "digits to underflow, so {} is not known to the precision of {}; rescale the data or the kernel "
-                 "(kb::scaled(a, k)), or use a wider type (real50, real100)",
-                 what, scalar_name<T>(), shown(T(std::numeric_limits<T>::min())), what, shown(m), what,
-                 scalar_name<T>());
-    }
+    if constexpr (is_floating_v<T>) detail::require_normal_max(max_abs(K), where, what);
 }
 
 /// \brief The Gram matrix \f$K_{ij} = k(x_i, x_j)\f$ of the rows of X (N×N): the matrix whose

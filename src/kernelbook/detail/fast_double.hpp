@@ -17,4 +17,10 @@ void exp_nonpositive(double* v, Eigen::Index n);
 ///        not overlapping): half the memory traffic of a general product.
 void symmetric_product(const Matrix<double>& A, const double* x, double* y);
 
+/// \brief An uninitialised rows×cols matrix for a large product or Gram matrix. On Linux, the
+///        part of it that spans whole 2 MiB pages is advised to the kernel as transparent huge
+///        pages before anything is written (madvise, MADV_HUGEPAGE): fewer page faults when it
+///        is first written, and passes over it that are not interrupted at every 4 KiB page.
+Matrix<double> large_matrix(Eigen::Index rows, Eigen::Index cols);
+
 } // namespace kb::detail

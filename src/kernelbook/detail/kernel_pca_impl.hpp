@@ -53,21 +53,24 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
     solver_ = choose_solver(N);
-    require_normal_kernel_values(K, where, "K"); // all subnormal: digits lost before the fit
+    // max |K|, read once: for the underflow check, the scale and τ.
+    T largest = max_abs(K);
+    detail::require_normal_max(largest, where, "K"); // all subnormal: digits lost before the fit
     // A K beyond [2^-200, 2^200] in size is fitted as 2^-e·K, e even (kb::power_of_two_exponent()),
     // and the results multiplied back by rescale(): exact, and the sums of N entries that centre
     // K stay inside the range of T while they are formed.
-    scale_ = power_of_two_exponent(max_abs(K), true);
+    scale_ = power_of_two_exponent(largest, true);
     Matrix<T> original;
     if (scale_ != 0) {
         original = K;
         K = times_power_of_two(K, -scale_);
+        largest = times_power_of_two(largest, -scale_); // exact: the largest entry is a normal number
     }
 
     //! [kpca-fit]
     // K̃ = J K J, and the training statistics that centre new kernel rows.
     centering_.emplace(K);
-    tau_ = psd_rounding_tolerance<T>(N, T(N) * max_abs(K));
+    tau_ = psd_rounding_tolerance<T>(N, T(N) * largest);
     // In place (one N×N matrix), from the column means just computed; K was checked by the caller.
     Kc_ = detail::double_center_from_means(std::move(K), centering_->column_mean(), centering_->grand_mean(), symmetric);
     // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
@@ -185,10 +188,10 @@ SymmetricEigen<T> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
 }
 
 template <class T>
-Matrix<T> KernelPca<T>::transform_gram(const Matrix<T>& Kz) const {
+Matrix<T> KernelPca<T>::transform_gram(Matrix<T> Kz) const {
     //! [kpca-transform]
-    // y_j(z) = Σ_i a_ji k̃(z, x_i)
-    return centering_->transform(Kz) * A_;
+    // y_j(z) = Σ_i a_ji k̃(z, x_i), with Kz centred in place
+    return centering_->transform(std::move(Kz)) * A_;
     //! [kpca-transform]
 }
 
@@ -205,7 +208,7 @@ Matrix<T> KernelPca<T>::transform(const Matrix<T>& Z) const {
     require_points(Z, where, "Z");
     Matrix<T> Kz = detail::kernel_values(*kernel_, Z, X_);
     require_kernel_values(Kz, where, "k(z_m, x_i)", kernel_->describe());
-    return transform_gram(Kz);
+    return transform_gram(std::move(Kz));
 }
 
 // K̃ must be PSD up to rounding, unless the caller opted in.
