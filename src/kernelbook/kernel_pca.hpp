@@ -27,7 +27,7 @@ enum class NonPsdPolicy {
 /// \see \ref ch07-routes "Chapter 7, §7.9" (when each is used, what each checks, how fast)
 enum class KpcaSolver {
     automatic, ///< lanczos when it applies (`double`, p given, N ≥ 200 and 4p ≤ N), dense otherwise (default)
-    dense,     ///< all N eigenpairs (Eigen's SelfAdjointEigenSolver): the whole spectrum, the rank and the PSD check
+    dense,     ///< all N eigenpairs (kb::symmetric_eigen): the whole spectrum, the rank and the PSD check
     lanczos    ///< the p leading eigenpairs only (restarted Lanczos, Spectra), without the N×N eigenvectors; `double` only
 };
 

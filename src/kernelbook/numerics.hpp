@@ -54,8 +54,9 @@ namespace numerics {
 
 /// \brief \f$c_1\f$: one pass of sums and products (worst passing ratio measured: 0.36).
 inline constexpr int c_one_pass = 4;
-/// \brief \f$c_2\f$: backward error of the factorisations (Eigen's Jacobi SVD, symmetric
-///        QR eigensolver, Cholesky) (worst passing ratio measured: 0.15; subspace 0.072).
+/// \brief \f$c_2\f$: backward error of the factorisations (Eigen's Jacobi SVD, the symmetric
+///        eigensolvers of kb::symmetric_eigen, Cholesky) (worst passing ratio measured: 0.15;
+///        subspace 0.072).
 inline constexpr int c_factorisation = 32;
 /// \brief The multiple of \f$n\,\varepsilon\,\max|A|\f$ below which an asymmetry is rounding.
 inline constexpr int c_symmetry = 8;

@@ -358,9 +358,9 @@ def reading(rows):
     if eig:
         out.append("- **Eigenpairs in 50 digits.** " + ", ".join(f"{r:.0f}× at N = {n}" for n, r in eig) +
                    " faster than mpmath, with eigenvalues that agree to 50 digits. kernelbook's time goes to "
-                   "Eigen's Householder tridiagonalisation and to the rotations of the tridiagonal QR iteration, "
-                   "applied to the eigenvectors on 168-bit MPFR numbers, where creating and copying temporaries "
-                   "costs nearly as much as the arithmetic.")
+                   "three passes of about N³ in-place MPFR multiplications and additions on 168-bit numbers: the "
+                   "Householder tridiagonalisation, the orthogonalisation of the inverse-iteration eigenvectors "
+                   "of the tridiagonal, and the reflectors applied to them (src/kernelbook/detail/mpfr_eigen.hpp).")
     out.append("")
     return out
 

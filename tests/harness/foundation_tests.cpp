@@ -13,6 +13,7 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
+#include "kernelbook/detail/mpfr_eigen.hpp" // the companion of the 50- and 100-digit eigensolver
 
 #include <limits>
 
@@ -83,6 +84,119 @@ TEST_CASE_TEMPLATE("symmetric_eigen decomposes the symmetric part: an asymmetry 
         one_triangle_differs += !(l.values == s.values && l.vectors == s.vectors);
     });
     CHECK(one_triangle_differs > 0);
+}
+
+namespace {
+/// The contract of kb::symmetric_eigen on A whose eigenvalues are exactly `expected`
+/// (decreasing): decreasing values within the factorisation bound of them, residual
+/// ‖AV − VΛ‖ and orthogonality ‖VᵀV − I‖ within c₂·n·ε, the sign rule.
+template <class T>
+void check_eigen_contract(const Matrix<T>& A, const Vector<T>& expected, const kb::SymmetricEigen<T>& eig) {
+    const Eigen::Index n = A.rows();
+    REQUIRE(eig.values.size() == n);
+    REQUIRE(eig.vectors.rows() == n);
+    REQUIRE(eig.vectors.cols() == n);
+    for (Eigen::Index i = 0; i + 1 < n; ++i) CHECK(eig.values(i) >= eig.values(i + 1));
+    const T normA = A.norm();
+    KB_CHECK_WITHIN(T((eig.values - expected).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(n, normA),
+                    "eigenvalues against the exact ones");
+    KB_CHECK_WITHIN(T((A * eig.vectors - eig.vectors * eig.values.asDiagonal()).norm()),
+                    kb::test::factorisation<T>(n, normA), "residual ‖AV − VΛ‖");
+    KB_CHECK_WITHIN(T((eig.vectors.transpose() * eig.vectors - Matrix<T>::Identity(n, n)).norm()),
+                    kb::test::factorisation<T>(n, T(1)), "orthogonality ‖VᵀV − I‖");
+    for (Eigen::Index j = 0; j < n; ++j) {
+        Eigen::Index arg;
+        eig.vectors.col(j).cwiseAbs().maxCoeff(&arg);
+        CHECK(eig.vectors(arg, j) > 0);
+    }
+}
+
+/// A 10×10 matrix Q diag(λ) Qᵀ (Q Cayley-orthogonal, rounded once) whose eigenvalues 1, 1 + δ,
+/// 1 + 2δ, 1 + 3δ, 1 + 4δ form a cluster δ = 2⁻¹⁰⁰ ≈ 7.9·10⁻³¹ wide between each — far apart
+/// in real50 and real100 (ε = 2⁻¹⁶⁷, 2⁻³³³), one repeated eigenvalue in double.
+template <class T>
+std::pair<Matrix<T>, Vector<T>> clustered_matrix() {
+    const int n = 10;
+    IntMatrix S = IntMatrix::Zero(n, n);
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            S(i, j) = (7 * i + 3 * j) % 7 - 3;
+            S(j, i) = -S(i, j);
+        }
+    const Matrix<T> Q = kb::test::cayley_orthogonal<T>(S, 3);
+    const T delta = kb::times_power_of_two(T(1), -100);
+    Vector<T> lambda(n);
+    lambda << T(5), T(4), T(3), T(1) + T(4) * delta, T(1) + T(3) * delta, T(1) + T(2) * delta, T(1) + delta, T(1),
+        T(-2), T(-3);
+    return {kb::test::with_spectrum(Q, lambda), lambda};
+}
+} // namespace
+
+TEST_CASE_TEMPLATE("symmetric_eigen on repeated and clustered spectra: identity, centring matrix J, a cluster "
+                   "2^-100 wide, diagonal, 1x1 and zero matrices",
+                   T, KB_REALS) {
+    const Eigen::Index n = 40;
+    SUBCASE("identity: eigenvalue 1 forty times") {
+        const Matrix<T> I = Matrix<T>::Identity(n, n);
+        check_eigen_contract<T>(I, Vector<T>::Ones(n), kb::symmetric_eigen(I));
+    }
+    SUBCASE("centring matrix J = I - 11^T/n: eigenvalue 1 with multiplicity n - 1, and 0") {
+        const Matrix<T> J = Matrix<T>::Identity(n, n) - Matrix<T>::Constant(n, n, kb::ratio<T>(1, n));
+        Vector<T> expected = Vector<T>::Ones(n);
+        expected(n - 1) = 0;
+        check_eigen_contract<T>(J, expected, kb::symmetric_eigen(J));
+    }
+    SUBCASE("a cluster of five eigenvalues 2^-100 apart, and its scaling by 2^-300 bit for bit") {
+        const auto [A, lambda] = clustered_matrix<T>();
+        const auto eig = kb::symmetric_eigen(A);
+        check_eigen_contract<T>(A, lambda, eig);
+        // Scaling by a power of two is exact: the same vectors, the eigenvalues scaled exactly.
+        const auto scaled = kb::symmetric_eigen(kb::times_power_of_two(A, -300));
+        CHECK(scaled.vectors == eig.vectors);
+        const Vector<T> values_scaled = eig.values.unaryExpr([](const T& x) { return kb::times_power_of_two(x, -300); });
+        CHECK(scaled.values == values_scaled);
+    }
+    SUBCASE("diagonal with a repeated entry: the unit vectors") {
+        Vector<T> d(5);
+        d << T(3), T(-1), T(3), T(0), T(2);
+        const Matrix<T> D = d.asDiagonal();
+        Vector<T> expected(5);
+        expected << T(3), T(3), T(2), T(0), T(-1);
+        const auto eig = kb::symmetric_eigen(D);
+        check_eigen_contract<T>(D, expected, eig);
+        CHECK(eig.vectors.cwiseAbs().colwise().sum() == Matrix<T>::Ones(1, 5)); // each column a unit vector
+    }
+    SUBCASE("1x1") {
+        const Matrix<T> A = Matrix<T>::Constant(1, 1, kb::ratio<T>(-7, 2));
+        const auto eig = kb::symmetric_eigen(A);
+        CHECK(eig.values(0) == kb::ratio<T>(-7, 2));
+        CHECK(eig.vectors(0, 0) == 1);
+    }
+    SUBCASE("zero matrix: eigenvalue 0 five times, orthonormal vectors") {
+        const Matrix<T> Z = Matrix<T>::Zero(5, 5);
+        check_eigen_contract<T>(Z, Vector<T>::Zero(5), kb::symmetric_eigen(Z));
+    }
+}
+
+TEST_CASE_TEMPLATE("companion: the eigen checks catch inverse-iteration vectors not orthogonalised within a cluster, "
+                   "and an eigenvalue taken from its neighbour in the cluster",
+                   T, KB_MULTIPRECISION) {
+    // The 50- and 100-digit route computes the eigenvectors of the tridiagonal by inverse
+    // iteration; without the orthogonalisation within a block, the vectors of eigenvalues δ
+    // apart share components of size ε‖T‖/δ ≈ 2⁻⁶⁷ (real50) — far above c₂·n·ε.
+    const auto [A, lambda] = clustered_matrix<T>();
+    const Eigen::Index n = A.rows();
+    const auto plain = kb::detail::mpfr_symmetric_eigen(A, "companion", false);
+    KB_CHECK_EXCEEDS(T((plain.second.transpose() * plain.second - Matrix<T>::Identity(n, n)).norm()),
+                     kb::test::factorisation<T>(n, T(1)), "orthogonality ‖VᵀV − I‖ without orthogonalisation");
+    const auto full = kb::detail::mpfr_symmetric_eigen(A, "companion");
+    KB_CHECK_WITHIN(T((full.second.transpose() * full.second - Matrix<T>::Identity(n, n)).norm()),
+                    kb::test::factorisation<T>(n, T(1)), "orthogonality ‖VᵀV − I‖ with it");
+    // λ₅ = 1 + 2δ reported as its neighbour 1 + 3δ: a residual of δ ≫ c₂·n·ε·‖A‖.
+    auto eig = kb::symmetric_eigen(A);
+    eig.values(4) = eig.values(3);
+    KB_CHECK_EXCEEDS(T((A * eig.vectors - eig.vectors * eig.values.asDiagonal()).norm()),
+                     kb::test::factorisation<T>(n, A.norm()), "residual ‖AV − VΛ‖ with a neighbour's eigenvalue");
 }
 
 TEST_CASE_TEMPLATE("thin_svd: X = U diag(sigma) V^T with sorted singular values and the sign rule on V", T, KB_REALS) {
