@@ -11,7 +11,10 @@
 #include "kernelbook/rkhs.hpp"
 #include "kernelbook/spectral.hpp"
 
+#include <algorithm>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace kb::test::ch05 {
 
@@ -101,6 +104,39 @@ T value_scale(const kb::KernelExpansion<T, Kernel>& f, const kb::Matrix<T>& z) {
         s += abs(f.coefficients()(i)) * abs_value(f.kernel(), f.centres().row(i), z.row(0));
     }
     return s;
+}
+
+/// \brief The length n and the scale of the bound one_pass(n, scale) on |⟨f, k(z, ·)⟩ − f(z)|: a
+///        value of f at z computed by two routes. Where both evaluate k(xᵢ, z) alike (pair by pair,
+///        as in real50 and real100), only the summation of the terms differs: f.terms() at
+///        value_scale(f, z). In double the linear, polynomial and Gaussian kernels' values come
+///        from blocked products (chapter 7, §7.9) centred by the mean of the second argument's
+///        points — z itself on one side, f's centres on the other — and each differs from the
+///        pairwise value by at most one evaluation's rounding: one_pass(evaluation_terms, k̄) for
+///        the linear and polynomial kernels, and one_pass(q + 3, k(γS + 1)) for the Gaussian
+///        (chapter 4's test of the blocked Gram matrices), with S = ‖xᵢ − m‖² + ‖z − m‖² for the
+///        centring m, the larger of the two. The two sides add two such evaluations per term.
+template <class T, class Kernel>
+std::pair<long, T> two_route_bound(const kb::KernelExpansion<T, Kernel>& f, const kb::Matrix<T>& z) {
+    if constexpr (!std::is_same_v<T, double>) {
+        return {f.terms(), value_scale(f, z)};
+    } else {
+        using std::abs;
+        const long q = f.centres().cols();
+        if constexpr (std::is_same_v<Kernel, kb::GaussianKernel<double>>) {
+            const kb::RowVector<double> m = f.centres().colwise().mean();
+            double s = 0;
+            for (Eigen::Index i = 0; i < f.terms(); ++i) {
+                const double by_z = (f.centres().row(i) - z.row(0)).squaredNorm();
+                const double by_m = (f.centres().row(i) - m).squaredNorm() + (z.row(0) - m).squaredNorm();
+                s += abs(f.coefficients()(i)) * f.kernel()(f.centres().row(i), z.row(0)) *
+                     (f.kernel().gamma() * std::max(by_z, by_m) + 1);
+            }
+            return {f.terms() + 2 * (q + 3), s};
+        } else {
+            return {f.terms() + 2 * evaluation_terms(f.kernel(), q), value_scale(f, z)};
+        }
+    }
 }
 
 /// \brief The scale of \f$\langle f, g\rangle = \alpha^\top K(X, Y)\beta\f$:
