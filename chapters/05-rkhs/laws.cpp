@@ -267,7 +267,7 @@ TEST_CASE_TEMPLATE("companion: the section of a Gaussian of another width does n
                    KB_REALS) {
     // zhu's σ (γ = 1/σ²) and ghiasi's σ (γ = 1/(2σ²)) with the same σ = 1 are different
     // kernels. The law's own check (reproducing_case: ⟨f, k(x, ·)⟩ − f(x) through kb::inner,
-    // within one_pass(terms, value_scale(f, x))) fails when f is built with the other width:
+    // within one_pass of ch05::two_route_bound(f, x)) fails when f is built with the other width:
     // f' = Σ αᵢ k'(xᵢ, ·) paired with the section k'(x, ·) gives f'(x), which misses f(x) by O(1).
     using std::abs;
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(1));
@@ -277,7 +277,8 @@ TEST_CASE_TEMPLATE("companion: the section of a Gaussian of another width does n
     x << T(2);
     const KernelExpansion<T, kb::GaussianKernel<T>> f(k, X, Vector<T>::Ones(2));
     const KernelExpansion<T, kb::GaussianKernel<T>> fwrong(other, X, Vector<T>::Ones(2));
-    const auto bound = kb::test::one_pass<T>(f.terms(), ch05::value_scale(f, x));
+    const auto [n, scale] = ch05::two_route_bound(f, x);
+    const auto bound = kb::test::one_pass<T>(n, scale);
     KB_CHECK_WITHIN(T(abs(kb::inner(f, kb::feature(k, x.row(0))) - f(x.row(0)))), bound, "right width");
     KB_CHECK_EXCEEDS(T(abs(kb::inner(fwrong, kb::feature(other, x.row(0))) - f(x.row(0)))), bound, "wrong width");
     // Mixing the two widths in one pairing is refused by kb::inner with a named error.

@@ -38,6 +38,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { listPages } from './html_pages.mjs';
 
 function usage(msg) {
   console.error(`typeset: ${msg}\nusage: node typeset.mjs --root DIR --macros FILE [--exclude SUBDIR]… [--allow-errors] [--assistive-mml] [--verbose]`);
@@ -149,20 +150,6 @@ const MATHJAX2 = [
   /[ \t]*<script type="text\/x-mathjax-config">[\s\S]*?<\/script>[ \t]*\n?/g,
   /[ \t]*<script\b[^>]*\bsrc="[^"]*MathJax\.js(?:\?[^"]*)?"[^>]*>\s*<\/script>[ \t]*\n?/g,
 ];
-
-function listPages(root, exclude) {
-  const out = [];
-  const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name), rel = path.relative(root, p);
-      if (exclude.some((x) => rel === x || rel.startsWith(x + path.sep))) continue;
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.html')) out.push(rel);
-    }
-  };
-  walk(root);
-  return out.sort();
-}
 
 function loadMathJax() {
   // mathjax-full is installed (npm ci) next to this script in the build directory.

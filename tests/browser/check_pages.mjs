@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
+import { listPages } from './html_pages.mjs';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -57,21 +58,6 @@ function usage(msg) {
 function setupFailure(msg) {
   console.error(`check_pages: cannot run: ${msg}`);
   process.exit(2);
-}
-
-// Every .html file under root, relative paths, sorted; excluded top-level folders skipped.
-function listPages(root, exclude) {
-  const out = [];
-  const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name), rel = path.relative(root, p);
-      if (exclude.some((x) => rel === x || rel.startsWith(x + path.sep))) continue;
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.html')) out.push(rel);
-    }
-  };
-  walk(root);
-  return out.sort();
 }
 
 // Anchors of a file (id= and name= attributes), read once per file.

@@ -361,8 +361,8 @@ void tridiagonal_block_eigen(const T* d, const T* e, Eigen::Index m, T* values, 
         bool converged = false, accepted = false;
         T best_f = -1;
         for (int it = 0; it < max_iterations && !accepted; ++it) {
-            const T scale = T(1) / mp::norm(y, m);
-            for (Eigen::Index i = 0; i < m; ++i) y[i] *= scale;
+            const T inverse_norm = T(1) / mp::norm(y, m);
+            for (Eigen::Index i = 0; i < m; ++i) y[i] *= inverse_norm;
             lu.solve(y);
             T kept;
             const T norm = orthogonalise(y, Zblock, ld, orthogonalise_in_block ? j : 0, m, kept);
@@ -398,10 +398,7 @@ std::pair<Vector<T>, Matrix<T>> mpfr_symmetric_eigen(const Matrix<T>& S, std::st
     using std::abs;
     const Eigen::Index n = S.rows();
     // Scale by 2⁻ᵉ so that max|S_ij| ∈ [½, 1): exact, and undone on the eigenvalues.
-    T biggest = 0;
-    for (Eigen::Index j = 0; j < n; ++j)
-        for (Eigen::Index i = j; i < n; ++i)
-            if (abs(S(i, j)) > biggest) biggest = abs(S(i, j));
+    const T biggest = max_abs(S);
     if (biggest == 0) return {Vector<T>::Zero(n), Matrix<T>::Identity(n, n)};
     const mpfr_exp_t scale = mpfr_get_exp(mp::r(biggest));
     Matrix<T> W = S;
