@@ -9,13 +9,20 @@
 //   - every image has loaded (complete, naturalWidth > 0);
 //   - every internal link, script, stylesheet and image reference resolves to an existing
 //     file, and every #anchor exists in its target page (id= or name=);
-//   - no console error, no uncaught exception, no failed request.
+//   - no console error, no uncaught exception, no failed request;
+//   - Doxygen's navigation tree (a #nav-tree element) is complete before anything is
+//     inspected: navtree.js builds it after the load event, loading navtreeindexN.js and the
+//     data of the page's ancestors with <script> elements, and marks the page's own entry
+//     selected last. At the load event the tree is still empty on most pages, so without
+//     the wait its links went unchecked and its errors fell after the inspection. A tree
+//     that is not complete within --tree-timeout is a problem of the page.
 // Pages are opened from disk (file://), as a reader opens build/docs/html/index.html,
 // in several tabs of ONE Chromium (Debian's /usr/bin/chromium, driven by playwright-core;
 // no browser is downloaded) with a fresh, temporary user-data-dir.
 //
 //   node check_pages.mjs --root DIR [--exclude SUBDIR]… [--jobs N] [--chromium PATH]
-//                        [--screenshot PAGE=OUT.png]… [--timeout MS] [--verbose]
+//                        [--screenshot PAGE=OUT.png]… [--timeout MS] [--tree-timeout MS]
+//                        [--verbose]
 //
 // Exit 0: every page is clean. Exit 1: some page is not (each problem printed as
 // "FAIL <page>: <problem>"). Exit 2: the check could not run (no Chromium, no pages, …).
@@ -30,7 +37,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function parseArgs(argv) {
-  const a = { root: null, exclude: [], jobs: 4, chromium: '/usr/bin/chromium', screenshots: [], timeout: 30000, verbose: false, chromiumArgs: [] };
+  const a = { root: null, exclude: [], jobs: 4, chromium: '/usr/bin/chromium', screenshots: [], timeout: 30000, treeTimeout: 10000, verbose: false, chromiumArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = () => { if (i + 1 >= argv.length) usage(`${k} needs a value`); return argv[++i]; };
     if (k === '--root') a.root = path.resolve(v());
@@ -38,6 +45,7 @@ function parseArgs(argv) {
     else if (k === '--jobs') a.jobs = Math.max(1, parseInt(v(), 10));
     else if (k === '--chromium') a.chromium = v();
     else if (k === '--timeout') a.timeout = parseInt(v(), 10);
+    else if (k === '--tree-timeout') a.treeTimeout = parseInt(v(), 10);
     else if (k === '--verbose') a.verbose = true;
     else if (k === '--chromium-arg') a.chromiumArgs.push(v());
     else if (k === '--screenshot') {
@@ -51,13 +59,25 @@ function parseArgs(argv) {
 }
 
 function usage(msg) {
-  console.error(`check_pages: ${msg}\nusage: node check_pages.mjs --root DIR [--exclude SUBDIR]… [--jobs N] [--chromium PATH] [--screenshot PAGE=OUT.png]…`);
+  console.error(`check_pages: ${msg}\nusage: node check_pages.mjs --root DIR [--exclude SUBDIR]… [--jobs N] [--chromium PATH] [--screenshot PAGE=OUT.png]… [--timeout MS] [--tree-timeout MS] [--verbose]`);
   process.exit(2);
 }
 
 function setupFailure(msg) {
   console.error(`check_pages: cannot run: ${msg}`);
   process.exit(2);
+}
+
+// What a reference points to, looked up once per file: the file itself, the index.html of a
+// directory, or null when neither exists (the pages share most of their references).
+const targetCache = new Map();
+function resolveTarget(file) {
+  if (!targetCache.has(file)) {
+    let target = file;
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) target = path.join(target, 'index.html');
+    targetCache.set(file, fs.existsSync(target) ? target : null);
+  }
+  return targetCache.get(file);
 }
 
 // Anchors of a file (id= and name= attributes), read once per file.
@@ -72,9 +92,25 @@ function anchorsOf(file) {
   return anchorCache.get(file);
 }
 
-// Runs in the page: everything the DOM can tell after typesetting.
-function inspectPage() {
-  const r = { formulas: 0, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
+// Runs in the page: everything the DOM can tell after typesetting, once Doxygen's
+// navigation tree (if the page has one) is complete — its own entry selected — or
+// treeTimeout ms have passed. A MutationObserver waits for it, without polling.
+async function inspectPage(treeTimeout) {
+  const r = { formulas: 0, tree: 0, treeUnfinished: false, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
+  const tree = document.getElementById('nav-tree');
+  if (tree) {
+    const complete = () => tree.querySelector('.selected') !== null;
+    r.tree = await new Promise((resolve) => {
+      if (complete()) { resolve(1); return; }
+      let timer = null;
+      const observer = new MutationObserver(() => {
+        if (complete()) { observer.disconnect(); clearTimeout(timer); resolve(1); }
+      });
+      observer.observe(tree, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      timer = setTimeout(() => { observer.disconnect(); resolve(0); }, treeTimeout);
+    });
+    r.treeUnfinished = r.tree === 0;
+  }
   // Formulas are typeset when the book is built: a page that still loads MathJax (or holds
   // MathJax 2's <script type="math/tex">) was not run through the typesetting step.
   for (const s of document.scripts) {
@@ -162,8 +198,10 @@ async function checkPage(page, rel, a, stats) {
   for (const [k, f] of Object.entries(listeners)) page.on(k, f);
   try {
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: a.timeout });
-    const r = await page.evaluate(inspectPage);
+    const r = await page.evaluate(inspectPage, a.treeTimeout);
+    if (r.treeUnfinished) problems.push(`the navigation tree did not finish loading: no entry of #nav-tree was selected within ${a.treeTimeout} ms`);
     stats.formulas += r.formulas;
+    stats.trees += r.tree;
     for (const u of r.unrendered) problems.push(`formula not typeset: ${u}`);
     for (const e of r.mathErrors) problems.push(`MathJax error: ${e}`);
     for (const t of r.rawTex) problems.push(`raw TeX in the text (${t})`);
@@ -175,9 +213,8 @@ async function checkPage(page, rel, a, stats) {
       const u = new URL(url);
       if (u.protocol !== 'file:') { if (/^https?:$/.test(u.protocol)) stats.external++; continue; }
       stats.internal++;
-      let target = fileURLToPath(u);
-      if (fs.existsSync(target) && fs.statSync(target).isDirectory()) target = path.join(target, 'index.html');
-      if (!fs.existsSync(target)) {
+      const target = resolveTarget(fileURLToPath(u));
+      if (!target) {
         problems.push(`broken ${kind}: ${url.replace(pathToFileURL(a.root).href + '/', '')} does not exist`);
         continue;
       }
@@ -230,7 +267,7 @@ async function main() {
     setupFailure(`Chromium did not start (${a.chromium}): ${e.message.split('\n')[0]}`);
   }
   const tLaunch = Date.now() - t0;
-  const stats = { formulas: 0, images: 0, internal: 0, anchors: 0, external: 0 };
+  const stats = { formulas: 0, images: 0, trees: 0, internal: 0, anchors: 0, external: 0 };
   const failures = [];
   const times = [];
   let next = 0;
@@ -254,7 +291,7 @@ async function main() {
   for (const f of failures) console.log(f);
   times.sort((x, y) => y[0] - x[0]);
   console.log(`check_pages: ${pages.length} pages in ${secs} s (Chromium start ${(tLaunch / 1000).toFixed(1)} s, ${a.jobs} tabs): `
-    + `${stats.formulas} formulas, ${stats.images} images, ${stats.internal} internal references `
+    + `${stats.formulas} formulas, ${stats.images} images, ${stats.trees} navigation trees, ${stats.internal} internal references `
     + `(${stats.anchors} with an anchor), ${stats.external} external links not followed; `
     + `slowest: ${times.slice(0, 3).map(([ms, p]) => `${p} ${ms} ms`).join(', ')}`);
   for (const s of a.screenshots) if (s.done) console.log(`check_pages: screenshot of ${s.page} in ${s.out}`);
