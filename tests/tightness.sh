@@ -59,7 +59,8 @@ if [ ${#binaries[@]} -eq 0 ]; then
   exit 2
 fi
 
-# run_one SEED BINARY: one binary at one seed; appends a line to runs.tsv.
+# run_one SEED BINARY: one binary at one seed; appends a line to runs.tsv (seed, binary,
+# chapter, exit code, seconds, attempts, --jobs).
 run_one() {
   local seed=$1 bin=$2
   local name chapter dir tsv log start rc attempts=0 excludes=() skipped
@@ -115,8 +116,8 @@ run_one() {
     break
   done
   if [ -f "$tsv" ]; then gzip -f "$tsv"; fi
-  printf '%s\t%s\t%s\t%s\t%.1f\t%s\n' "$seed" "$name" "$chapter" "$rc" \
-    "$(echo "$(date +%s.%N) - $start" | bc)" "$attempts" >>"$out/runs.tsv"
+  printf '%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n' "$seed" "$name" "$chapter" "$rc" \
+    "$(echo "$(date +%s.%N) - $start" | bc)" "$attempts" "$jobs" >>"$out/runs.tsv"
 }
 
 if [ $run -eq 1 ]; then

@@ -218,9 +218,30 @@ TEST_CASE("study: k1 and k2 as polynomial kernels of rescaled pixels equal the p
         const kb::ExplicitFeatureMap<double> phi(signed_pixels ? kb::AnyKernel<double>(k2) : kb::AnyKernel<double>(k1), X,
                                                  kb::psd_rounding_tolerance<double>(12, eig.values(0)));
         REQUIRE(f.rank == phi.rank());
-        const double kappa = eig.values(0) / eig.values(f.rank - 1);
-        const auto bound = kb::test::factorisation<double>(12, eig.values(0) * kappa);
-        KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(f.train * f.train.transpose() - K)), bound, "ΦΦᵀ = K");
+        // The bounds take λ_max and κ (over the r kept eigenvalues) from the input K,
+        // decomposed independently of both routes.
+        const auto spectrum = kb::test::ch08::input_spectrum(K, f.rank);
+        const double lmax = kb::test::ch08::to<double>(spectrum.lmax);
+        // ΦΦᵀ = V_rΛ_rV_rᵀ is K up to the decomposition's backward error (c₂·N·ε·λ_max), the
+        // eigenvalues left out (within ±τ, τ = 64·N·ε·λ_max: K is PSD to rounding, or the map
+        // above would have refused it) and the rounding of the product (c₁·r·ε·max‖φ(x_n)‖²,
+        // ‖φ(x_n)‖² ≤ λ_max). Nothing is inverted, so κ does not enter.
+        const kb::test::Bound<double> gram_bound{kb::test::factorisation<double>(12, lmax).value +
+                                                     kb::psd_rounding_tolerance<double>(12, lmax) +
+                                                     kb::test::one_pass<double>(f.rank, lmax).value,
+                                                 "factorisation + left-out eigenvalues + one pass", 12, lmax};
+        KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(f.train * f.train.transpose() - K)), gram_bound, "ΦΦᵀ = K");
+        // Failing companion: features V_rΛ_r, without the square root, give V_rΛ_r²V_rᵀ = K², not K.
+        const Matrix<double> unrooted = eig.vectors.leftCols(f.rank) * eig.values.head(f.rank).asDiagonal();
+        KB_CHECK_EXCEEDS(kb::max_abs(Matrix<double>(unrooted * unrooted.transpose() - K)), gram_bound,
+                         "without the square root: ΦΦᵀ = K² ≠ K");
+        // The library forms (K^{+1/2}K)ᵀ(K^{+1/2}k_z) = V_rV_rᵀk_z − δK K⁺k_z to first order (δK the
+        // backward error of its decomposition), the eigenbasis route V_rV_rᵀk_z: the chapter's
+        // exactness bound c₂·N·ε·√(κ·λ_max·k(z, z)), with k(z, z) the largest over the test points.
+        double kzz = 0;
+        for (Eigen::Index m = 0; m < Z.rows(); ++m)
+            kzz = std::max(kzz, signed_pixels ? k2(Z.row(m), Z.row(m)) : k1(Z.row(m), Z.row(m)));
+        const auto bound = kb::test::ch08::exactness_bound(spectrum, kzz);
         const Matrix<double> library = phi.training_features() * phi.transform_columns(kZ.transpose()).transpose();
         KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(f.train * f.test.transpose() - library)), bound,
                         "⟨φ(x_n), φ(z)⟩ as kb::ExplicitFeatureMap");

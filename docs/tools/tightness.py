@@ -10,7 +10,8 @@ with KB_BOUND_REPORT=<file> the harness appends one tab-separated line per compa
 where ratio = |error| / bound (inf when the bound is 0 and the error is not).
 tests/tightness.sh runs every test binary once per seed and keeps, under --runs,
 ``seed-<s>/<binary>.tsv.gz`` (the records), ``seed-<s>/<binary>.log`` (the binary's output)
-and ``runs.tsv`` (seed, binary, chapter, exit code, seconds, attempts).
+and ``runs.tsv`` (seed, binary, chapter, exit code, seconds, attempts, and the --jobs of the
+run; records written before that column existed have six).
 
 For each check — a test case, a `what` (numbers that vary from case to case, such as
 ``at m = 7``, replaced by ``#``) and a scalar type — this script gathers the ratios of the
@@ -135,12 +136,13 @@ def read_runs(runs_dir: Path):
             f = line.split("\t")
             if len(f) >= 6:
                 runs.append({"seed": f[0], "binary": f[1], "chapter": f[2], "rc": int(f[3]),
-                             "seconds": float(f[4]), "attempts": int(f[5])})
+                             "seconds": float(f[4]), "attempts": int(f[5]),
+                             "jobs": int(f[6]) if len(f) >= 7 and f[6].isdigit() else None})
     else:  # records without a runs table: take what is there
         for tsv in sorted(runs_dir.glob("seed-*/kb-*-tests.tsv*")):
             binary = tsv.name.split(".tsv")[0]
             runs.append({"seed": tsv.parent.name[5:], "binary": binary,
-                         "chapter": binary[3:-6], "rc": 0, "seconds": 0.0, "attempts": 1})
+                         "chapter": binary[3:-6], "rc": 0, "seconds": 0.0, "attempts": 1, "jobs": None})
     return runs
 
 
@@ -390,6 +392,20 @@ def chapter_order(name: str):
     return (0, name) if name[:2].isdigit() else (1, list(OTHER_GROUPS).index(name) if name in OTHER_GROUPS else 99, name)
 
 
+def jobs_note(runs) -> str:
+    """How the summed run time relates to the wall time, from the --jobs recorded in runs.tsv."""
+    jobs = {r.get("jobs") for r in runs}
+    if jobs == {1}:
+        return "one binary at a time, `--jobs 1`, the default: that sum is also the wall time"
+    if len(jobs) == 1 and None not in jobs:
+        j = jobs.pop()
+        return (f"`--jobs {j}`: {j} binaries at a time, so the wall time was shorter than that sum "
+                f"of their run times")
+    return ("that is the sum of the binaries' run times, which is the wall time when they run one at "
+            "a time, with the default `--jobs 1`, and exceeds it when they run side by side, with "
+            "`--jobs` 2 or more; these records do not say which was used")
+
+
 def render(args, titles, seeds, runs, chapters, checks, stats, companions, flagged, failures, run_problems,
            total_lines, elapsed) -> str:
     th = fmt(args.threshold)
@@ -445,8 +461,7 @@ def render(args, titles, seeds, runs, chapters, checks, stats, companions, flagg
       f"{seed_list(seeds)} — with `KB_BOUND_REPORT` set, so that the harness writes one line "
       f"per comparison; then `docs/tools/tightness.py` reads the {total_lines} lines and writes "
       f"this page. The binaries ran for {elapsed / 60:.0f} minutes in all, under `nice -n 10` on the "
-      f"project's shared 2-core machine (one binary at a time, the default, makes that the wall "
-      f"time). A *check* is one comparison of one test case "
+      f"project's shared 2-core machine ({jobs_note(runs)}). A *check* is one comparison of one test case "
       f"for one scalar type (numbers that change from case to case in its description, such as "
       f"`at m = 7`, are written `#`); its ratios are pooled over all its cases and seeds. The "
       f"reasons for flagged checks are in `docs/tools/tightness_reasons.tsv`.")
