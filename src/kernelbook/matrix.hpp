@@ -8,6 +8,33 @@
 
 #include <Eigen/Core>
 
+// Eigen's matrix-product kernels — the matrix-matrix product (for A·B, A·Bᵀ and Aᵀ·B) and
+// the matrix-vector product (for A·v and Aᵀ·v) — for the book's four scalar types are
+// compiled once, in the library (eigen_products.cpp, at -O2), instead of in every unit
+// that multiplies two matrices: each test unit, compiled at -O0, generated them again
+// (about 5 % of a chapter's test unit) and ran its own unoptimised copy. The kernels do
+// the same operations in the same order wherever they are compiled (no fused multiply-add
+// without -mfma), so results are unchanged.
+#define KB_EIGEN_PRODUCT_KERNELS(EXTERN, S)                                                              \
+    EXTERN template struct Eigen::internal::general_matrix_matrix_product<                                \
+        Eigen::Index, S, Eigen::ColMajor, false, S, Eigen::ColMajor, false, Eigen::ColMajor, 1>;         \
+    EXTERN template struct Eigen::internal::general_matrix_matrix_product<                                \
+        Eigen::Index, S, Eigen::ColMajor, false, S, Eigen::RowMajor, false, Eigen::ColMajor, 1>;         \
+    EXTERN template struct Eigen::internal::general_matrix_matrix_product<                                \
+        Eigen::Index, S, Eigen::RowMajor, false, S, Eigen::ColMajor, false, Eigen::ColMajor, 1>;         \
+    EXTERN template struct Eigen::internal::general_matrix_vector_product<                                \
+        Eigen::Index, S, Eigen::internal::const_blas_data_mapper<S, Eigen::Index, Eigen::ColMajor>,       \
+        Eigen::ColMajor, false, S, Eigen::internal::const_blas_data_mapper<S, Eigen::Index, Eigen::RowMajor>, \
+        false>;                                                                                           \
+    EXTERN template struct Eigen::internal::general_matrix_vector_product<                                \
+        Eigen::Index, S, Eigen::internal::const_blas_data_mapper<S, Eigen::Index, Eigen::RowMajor>,       \
+        Eigen::RowMajor, false, S, Eigen::internal::const_blas_data_mapper<S, Eigen::Index, Eigen::ColMajor>, \
+        false>;
+KB_EIGEN_PRODUCT_KERNELS(extern, double)
+KB_EIGEN_PRODUCT_KERNELS(extern, kb::real50)
+KB_EIGEN_PRODUCT_KERNELS(extern, kb::real100)
+KB_EIGEN_PRODUCT_KERNELS(extern, kb::rational)
+
 namespace kb {
 
 /// \brief Dense column-major matrix over T (N×q data: one point per row).
