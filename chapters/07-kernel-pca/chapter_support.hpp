@@ -236,15 +236,6 @@ T centring_scale(const Matrix<T>& A) {
     return T(A.cols()) * kb::max_abs(A);
 }
 
-// The sum of two bounds of tolerance.hpp (a check whose error has two independent sources).
-template <class T>
-kb::test::Bound<T> plus(const kb::test::Bound<T>& a, const kb::test::Bound<T>& b) {
-    kb::test::Bound<T> out = a;
-    out.value = a.value + b.value;
-    out.kind = a.kind + " + " + b.kind;
-    return out;
-}
-
 // Kernel PCA against ordinary PCA of explicit (centred) features Φ̃ (N×D) and new
 // features Φ̃_z (M×D), compared through invariants: the Gram matrices of the scores
 // (they are K̃ P and Φ̃_z P Φ̃ᵀ, P the projector on the top p axes), which do not depend

@@ -226,10 +226,10 @@ TEST_CASE("study: k1 and k2 as polynomial kernels of rescaled pixels equal the p
         // eigenvalues left out (within ±τ, τ = 64·N·ε·λ_max: K is PSD to rounding, or the map
         // above would have refused it) and the rounding of the product (c₁·r·ε·max‖φ(x_n)‖²,
         // ‖φ(x_n)‖² ≤ λ_max). Nothing is inverted, so κ does not enter.
-        const kb::test::Bound<double> gram_bound{kb::test::factorisation<double>(12, lmax).value +
-                                                     kb::psd_rounding_tolerance<double>(12, lmax) +
-                                                     kb::test::one_pass<double>(f.rank, lmax).value,
-                                                 "factorisation + left-out eigenvalues + one pass", 12, lmax};
+        const kb::test::Bound<double> left_out{kb::psd_rounding_tolerance<double>(12, lmax),
+                                               "left-out eigenvalues (τ = c_psd·n·ε·λ_max)", 12, lmax};
+        const auto gram_bound = kb::test::plus(kb::test::plus(kb::test::factorisation<double>(12, lmax), left_out),
+                                               kb::test::one_pass<double>(f.rank, lmax));
         KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(f.train * f.train.transpose() - K)), gram_bound, "ΦΦᵀ = K");
         // Failing companion: features V_rΛ_r, without the square root, give V_rΛ_r²V_rᵀ = K², not K.
         const Matrix<double> unrooted = eig.vectors.leftCols(f.rank) * eig.values.head(f.rank).asDiagonal();

@@ -95,21 +95,21 @@ function anchorsOf(file) {
 // Runs in the page: everything the DOM can tell after typesetting, once Doxygen's
 // navigation tree (if the page has one) is complete — its own entry selected — or
 // treeTimeout ms have passed. A MutationObserver waits for it, without polling.
+// r.tree: null (no tree), true (complete) or false (not complete in time).
 async function inspectPage(treeTimeout) {
-  const r = { formulas: 0, tree: 0, treeUnfinished: false, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
+  const r = { formulas: 0, tree: null, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
   const tree = document.getElementById('nav-tree');
   if (tree) {
     const complete = () => tree.querySelector('.selected') !== null;
     r.tree = await new Promise((resolve) => {
-      if (complete()) { resolve(1); return; }
+      if (complete()) { resolve(true); return; }
       let timer = null;
       const observer = new MutationObserver(() => {
-        if (complete()) { observer.disconnect(); clearTimeout(timer); resolve(1); }
+        if (complete()) { observer.disconnect(); clearTimeout(timer); resolve(true); }
       });
       observer.observe(tree, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-      timer = setTimeout(() => { observer.disconnect(); resolve(0); }, treeTimeout);
+      timer = setTimeout(() => { observer.disconnect(); resolve(false); }, treeTimeout);
     });
-    r.treeUnfinished = r.tree === 0;
   }
   // Formulas are typeset when the book is built: a page that still loads MathJax (or holds
   // MathJax 2's <script type="math/tex">) was not run through the typesetting step.
@@ -199,9 +199,9 @@ async function checkPage(page, rel, a, stats) {
   try {
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: a.timeout });
     const r = await page.evaluate(inspectPage, a.treeTimeout);
-    if (r.treeUnfinished) problems.push(`the navigation tree did not finish loading: no entry of #nav-tree was selected within ${a.treeTimeout} ms`);
+    if (r.tree === false) problems.push(`the navigation tree did not finish loading: no entry of #nav-tree was selected within ${a.treeTimeout} ms`);
     stats.formulas += r.formulas;
-    stats.trees += r.tree;
+    if (r.tree) stats.trees++;
     for (const u of r.unrendered) problems.push(`formula not typeset: ${u}`);
     for (const e of r.mathErrors) problems.push(`MathJax error: ${e}`);
     for (const t of r.rawTex) problems.push(`raw TeX in the text (${t})`);

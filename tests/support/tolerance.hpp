@@ -87,6 +87,15 @@ Bound<T> subspace(long n, const T& normA, const T& gap) {
             normA};
 }
 
+/// \brief The sum of two bounds: a check whose error has two independent sources.
+template <class T>
+Bound<T> plus(const Bound<T>& a, const Bound<T>& b) {
+    Bound<T> out = a;
+    out.value = a.value + b.value;
+    out.kind = a.kind + " + " + b.kind;
+    return out;
+}
+
 /// \brief The bound 0: the statement holds exactly (rational arithmetic).
 template <class T>
 Bound<T> exact() {
