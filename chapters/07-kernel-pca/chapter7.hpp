@@ -7,6 +7,7 @@
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/mds.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -162,19 +163,10 @@ inline std::vector<std::vector<Eigen::Index>> nearest_neighbours(const Matrix<do
     require(k >= 1 && k < N, "nearest_neighbours", "need 1 ≤ k < N");
     std::vector<std::vector<Eigen::Index>> out(static_cast<std::size_t>(N));
     std::vector<std::pair<double, Eigen::Index>> d(static_cast<std::size_t>(N));
-    // A plain loop rather than (E.row(i) - E.row(j)).squaredNorm(): the same sum in the same
-    // order (Eigen adds a strided row's squares one by one from the first), without an Eigen
-    // expression per pair, which the chapter's unoptimised builds paid for on every pair.
-    const Eigen::Index dims = E.cols();
+    // The library's squared distances: one difference per pair i < j, mirrored.
+    const Matrix<double> D2 = kb::squared_distances(E);
     for (Eigen::Index i = 0; i < N; ++i) {
-        for (Eigen::Index j = 0; j < N; ++j) {
-            double s = 0;
-            for (Eigen::Index c = 0; c < dims; ++c) {
-                const double diff = E(i, c) - E(j, c);
-                s += diff * diff;
-            }
-            d[j] = {s, j};
-        }
+        for (Eigen::Index j = 0; j < N; ++j) d[j] = {D2(i, j), j};
         d[i].first = INFINITY;
         std::partial_sort(d.begin(), d.begin() + k, d.end());
         for (int m = 0; m < k; ++m) out[i].push_back(d[m].second);
