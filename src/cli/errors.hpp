@@ -16,7 +16,8 @@ enum exit_code : int {
     usage = 2,       ///< the command line is wrong (an unknown option, a bad --kernel, a missing file name)
     bad_data = 3,    ///< an input file is unreadable or invalid (not a number, ragged rows, NaN, asymmetry, …)
     refusal = 4,     ///< a mathematical refusal: not PSD, rank below the components asked for, κ beyond the precision
-    undecided = 5    ///< certify only: interval arithmetic could not decide whether the matrix is PSD
+    undecided = 5,   ///< certify only: interval arithmetic could not decide whether the matrix is PSD
+    resources = 6    ///< the run would not fit: memory, or a documented limit on the input's size (nothing was written)
 };
 
 /// \brief A wrong command line (exit code 2).
@@ -31,6 +32,14 @@ class data_error : public error {
 public:
     /// \brief The message names the file (and line and column where there is one).
     explicit data_error(const std::string& message) : error(message) {}
+};
+
+/// \brief A run that would not fit in this machine's memory or exceeds a documented limit on the
+///        input's size (exit code 6): not a mathematical refusal, and not bad data.
+class resource_error : public error {
+public:
+    /// \brief The message gives the size needed, the size available and what to do instead.
+    explicit resource_error(const std::string& message) : error(message) {}
 };
 
 /// \brief Runs `check` and turns a kb::error it throws into a kb::cli::data_error (the
