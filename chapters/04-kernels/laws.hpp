@@ -11,7 +11,7 @@
 #include "kernelbook/features.hpp"
 #include "kernelbook/kernels.hpp"
 
-#include "chapter_support.hpp"
+#include "checks/chapter_support.hpp"
 
 namespace kb::test::ch04 {
 

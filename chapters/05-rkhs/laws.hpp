@@ -5,7 +5,7 @@
 ///        (exercises/check.cpp) on the student's — the inner product of the span is symmetric
 ///        and bilinear (`zhu:thm5`, `beeny:def3.1`) and reproduces evaluation (`zhu:prop6`).
 ///        With them, the random cases they draw.
-#include "chapter_support.hpp"
+#include "checks/chapter_support.hpp"
 
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/rkhs.hpp"

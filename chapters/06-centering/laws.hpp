@@ -4,7 +4,7 @@
 ///        runs them on the library's functions, and the chapter's exercises
 ///        (exercises/check.cpp) on the student's. The random cases they draw are in
 ///        chapter_support.hpp.
-#include "chapter_support.hpp"
+#include "checks/chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/features.hpp"

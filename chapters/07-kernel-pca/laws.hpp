@@ -4,7 +4,7 @@
 ///        runs them on the library's kb::KernelPca, and the chapter's exercises
 ///        (exercises/check.cpp) on the student's functions. With them, the bounds they need;
 ///        the random cases and the independent reference are in chapter_support.hpp.
-#include "chapter_support.hpp"
+#include "checks/chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"

@@ -4,7 +4,7 @@
 ///        runs them on the library's functions, and the chapter's exercises
 ///        (exercises/check.cpp) on the student's — Theorem 1 on the explicit map, and the
 ///        cross-check of the projections of kernel PCA through the map.
-#include "chapter_support.hpp"
+#include "checks/chapter_support.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/explicit_map.hpp"

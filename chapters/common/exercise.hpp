@@ -10,12 +10,18 @@
 
 namespace kb::exercise {
 
+/// \brief The ctest label of the checks of chapter `id`'s exercises: "7.4" → "exercises-07".
+inline std::string label_of(const std::string& id) {
+    const std::string chapter = id.substr(0, id.find('.'));
+    return "exercises-" + std::string(chapter.size() < 2 ? "0" : "") + chapter;
+}
+
 /// \brief Throws `kb::error` "exercise <id> (<function>) is not written yet: …".
 /// Its return type lets a stub write `return not_written<R>(…);` for any result type R.
 template <class R>
 [[noreturn]] R not_written(const std::string& id, const std::string& function, const std::string& file) {
     throw kb::error("exercise " + id + " (" + function + ") is not written yet: write it in " + file +
-                    ", then run `ctest --test-dir build -L exercises`");
+                    ", then run `ctest --test-dir build -L " + label_of(id) + "`");
 }
 
 } // namespace kb::exercise

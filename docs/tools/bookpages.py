@@ -114,6 +114,8 @@ class Chapter:
     present: bool = False          # chapters/<folder> exists
     page: str | None = None        # the Doxygen page id of its README, if any
     readme: str = ""
+    checks: str = ""               # its checks/CHECKS.md: how the chapter is checked (a child page)
+    checks_page: str | None = None # the Doxygen page id of CHECKS.md, if any
 
 
 @dataclass
@@ -187,6 +189,10 @@ def load_chapters(root: Path) -> list[Chapter]:
         if readme.is_file():
             c.readme = readme.read_text(encoding="utf-8")
             c.page = chapter_page_id(readme)
+        checks = folder / "checks" / "CHECKS.md"
+        if checks.is_file():
+            c.checks = checks.read_text(encoding="utf-8")
+            c.checks_page = chapter_page_id(checks)
         chapters.append(c)
     folders = [c.folder for c in chapters]
     for c in chapters:
@@ -565,7 +571,7 @@ def build(root: Path, tests: list[Test] | None, allow_pending: bool):
     headers = sorted((root / "src/kernelbook").glob("*.hpp"))
     header_text = {h: h.read_text(encoding="utf-8") for h in headers}
     for lb in labels:
-        lb.pages = [c.folder for c in chapters if c.readme and mentions(c.readme, lb.label)]
+        lb.pages = [c.folder for c in chapters if mentions(c.readme + "\n" + c.checks, lb.label)]
         for h in headers:
             ls = mentions(header_text[h], lb.label)
             if ls:
@@ -607,14 +613,15 @@ def build(root: Path, tests: list[Test] | None, allow_pending: bool):
     # entry (a heading "Errata", "Errata and remarks" or "Remarks").
     cited_ok = {test_key(t) for e in errata for t in e.tests}
     for c in chapters:
-        body = "\n".join(section(c.readme, r) for r in (r"errata\b", r"remarks\b")) if c.readme else ""
-        if not body.strip():
-            continue
-        for g in groups:
-            if len(g.base) >= 12 and g.base in body and (g.prefix, g.base) not in cited_ok:
-                errors.append(f"chapters/{c.folder}/README.md: its Errata section cites the test "
-                              f"'{g.display}', but no entry of docs/errata.md lists it (add the erratum or "
-                              "remark there)")
+        for name, text in (("README.md", c.readme), ("checks/CHECKS.md", c.checks)):
+            body = "\n".join(section(text, r) for r in (r"errata\b", r"remarks\b")) if text else ""
+            if not body.strip():
+                continue
+            for g in groups:
+                if len(g.base) >= 12 and g.base in body and (g.prefix, g.base) not in cited_ok:
+                    errors.append(f"chapters/{c.folder}/{name}: its Errata section cites the test "
+                                  f"'{g.display}', but no entry of docs/errata.md lists it (add the erratum or "
+                                  "remark there)")
     return chapters, sources, labels, groups, errata, errors, warnings
 
 
@@ -876,10 +883,15 @@ def linked_chapter(text: str, anchors: dict[str, str]) -> tuple[str, int]:
 
 
 def chapter_pages(chapters: list[Chapter], labels: list[Label]) -> dict[str, str]:
-    """The chapter READMEs as Doxygen reads them: chapters/<folder>.md (relative to the
-    output folder) → text with its label mentions linked to the theorem index."""
+    """The chapter pages as Doxygen reads them, each with its label mentions linked to the
+    theorem index (paths relative to the output folder): chapters/<folder>.md, the lesson
+    (the chapter's README.md), and chapters/<folder>-checks.md, how the chapter is checked
+    (its checks/CHECKS.md, a child page of the lesson)."""
     anchors = {lb.label: lb.anchor for lb in labels}
-    return {f"chapters/{c.folder}.md": linked_chapter(c.readme, anchors)[0] for c in chapters if c.readme}
+    pages = {f"chapters/{c.folder}.md": linked_chapter(c.readme, anchors)[0] for c in chapters if c.readme}
+    pages.update({f"chapters/{c.folder}-checks.md": linked_chapter(c.checks, anchors)[0]
+                  for c in chapters if c.checks})
+    return pages
 
 
 # --------------------------------------------------------------------------- INDEX.md check

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 01-pca/exercises/covariance_matrix.hpp
 /// \brief Exercise 1.4 (programming): the covariance matrix of Definition A.4. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's law beeny:defA.4 on
+///        function; `ctest --test-dir build -L exercises-01` runs the chapter's law beeny:defA.4 on
 ///        it, exactly, in `kb::rational`.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 01-pca/exercises/pca_scores.hpp
 /// \brief Exercise 1.5 (programming): the scores of PCA by the SVD of the centred data. Fill
-///        in the function; `ctest --test-dir build -L exercises` runs the chapter's law on the
+///        in the function; `ctest --test-dir build -L exercises-01` runs the chapter's law on the
 ///        scores (beeny:ex2.1, beeny:defA.4) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 02-classical-mds/exercises/classical_mds.hpp
 /// \brief Exercise 2.5 (programming): classical MDS coordinates from a Gram matrix. Fill in
-///        the function; `ctest --test-dir build -L exercises` runs the chapter's law zhu:1.2.2
+///        the function; `ctest --test-dir build -L exercises-02` runs the chapter's law zhu:1.2.2
 ///        (MDS scores = PCA scores) on it, from Gram matrices and, through your exercise 2.4,
 ///        from distances.
 #include "exercise.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 02-classical-mds/exercises/double_centring.hpp
 /// \brief Exercise 2.4 (programming): double centring, B = −½ J D⁽²⁾ J. Fill in the function;
-///        `ctest --test-dir build -L exercises` runs the chapter's law zhu:2.2.2 on it.
+///        `ctest --test-dir build -L exercises-02` runs the chapter's law zhu:2.2.2 on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"
 

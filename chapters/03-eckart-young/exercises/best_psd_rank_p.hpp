@@ -2,7 +2,7 @@
 /// \file 03-eckart-young/exercises/best_psd_rank_p.hpp
 /// \brief Exercise 3.6 (programming): the best Gram matrix XXᵀ (X with p columns) for a
 ///        symmetric, possibly indefinite matrix — what classical MDS computes. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's law zhu:thm2 for
+///        function; `ctest --test-dir build -L exercises-03` runs the chapter's law zhu:thm2 for
 ///        indefinite matrices on it.
 #include "exercise.hpp"
 #include "kernelbook/eckart_young.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 03-eckart-young/exercises/best_rank_p_symmetric.hpp
 /// \brief Exercise 3.5 (programming): the best rank-p approximation of a symmetric, possibly
-///        indefinite matrix. Fill in the function; `ctest --test-dir build -L exercises` runs
+///        indefinite matrix. Fill in the function; `ctest --test-dir build -L exercises-03` runs
 ///        the chapter's law zhu:thm2 for indefinite matrices on it.
 #include "exercise.hpp"
 #include "kernelbook/eckart_young.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 03-eckart-young/exercises/truncate_svd.hpp
 /// \brief Exercise 3.4 (programming): the best rank-p approximation of a data matrix, the
-///        truncated SVD. Fill in the function; `ctest --test-dir build -L exercises` runs the
+///        truncated SVD. Fill in the function; `ctest --test-dir build -L exercises-03` runs the
 ///        chapter's law zhu:thm2 (SVD form: errors σ_{p+1} and √(Σ_{j>p} σ_j²)) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

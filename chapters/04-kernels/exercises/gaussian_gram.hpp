@@ -1,7 +1,7 @@
 #pragma once
 /// \file 04-kernels/exercises/gaussian_gram.hpp
 /// \brief Exercise 4.4 (programming): the Gram matrix of the Gaussian kernel. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's law beeny:thm3.9
+///        function; `ctest --test-dir build -L exercises-04` runs the chapter's law beeny:thm3.9
 ///        (the Gaussian kernel through the closure rules) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 04-kernels/exercises/polynomial_features.hpp
 /// \brief Exercise 4.5 (programming): the explicit feature map of the polynomial kernel.
-///        Fill in the function; `ctest --test-dir build -L exercises` runs the chapter's law
+///        Fill in the function; `ctest --test-dir build -L exercises-04` runs the chapter's law
 ///        zhu:ex7b (the features reproduce the kernel) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

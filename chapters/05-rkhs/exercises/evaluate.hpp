@@ -1,7 +1,7 @@
 #pragma once
 /// \file 05-rkhs/exercises/evaluate.hpp
 /// \brief Exercise 5.4 (programming): the value of a kernel expansion at a point. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's law zhu:prop6 (the
+///        function; `ctest --test-dir build -L exercises-05` runs the chapter's law zhu:prop6 (the
 ///        reproducing property) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 05-rkhs/exercises/inner_product.hpp
 /// \brief Exercise 5.5 (programming): the inner product of two kernel expansions. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's laws zhu:prop6 (the
+///        function; `ctest --test-dir build -L exercises-05` runs the chapter's laws zhu:prop6 (the
 ///        reproducing property) and zhu:thm5 (symmetric and bilinear) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

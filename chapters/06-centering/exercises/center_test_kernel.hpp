@@ -1,7 +1,7 @@
 #pragma once
 /// \file 06-centering/exercises/center_test_kernel.hpp
 /// \brief Exercise 6.5 (programming): centring the kernel rows of new points with the
-///        training means. Fill in the function; `ctest --test-dir build -L exercises` runs the
+///        training means. Fill in the function; `ctest --test-dir build -L exercises-06` runs the
 ///        chapter's law slides:center-test (centred rows = inner products of the centred
 ///        explicit features) on it.
 #include "exercise.hpp"

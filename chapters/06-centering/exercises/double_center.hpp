@@ -1,7 +1,7 @@
 #pragma once
 /// \file 06-centering/exercises/double_center.hpp
 /// \brief Exercise 6.4 (programming): the centred Gram matrix \f$\Kc = JKJ\f$. Fill in the
-///        function; `ctest --test-dir build -L exercises` runs the chapter's law
+///        function; `ctest --test-dir build -L exercises-06` runs the chapter's law
 ///        slides:center (K̃ = Gram matrix of the centred explicit features) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 07-kernel-pca/exercises/kernel_pca_scores.hpp
 /// \brief Exercise 7.4 (programming): the training scores of kernel PCA from a Gram matrix.
-///        Fill in the function; `ctest --test-dir build -L exercises` runs the chapter's law
+///        Fill in the function; `ctest --test-dir build -L exercises-07` runs the chapter's law
 ///        zhu:2.3.2 (Y Yᵀ = K̃ at p = rank) on it, and, with your exercise 7.5, the laws that
 ///        compare kernel PCA with ordinary PCA of explicit features.
 #include "exercise.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file 07-kernel-pca/exercises/kernel_pca_transform.hpp
 /// \brief Exercise 7.5 (programming): the kernel PCA scores of new points from their kernel
-///        rows. Fill in the function; `ctest --test-dir build -L exercises` runs the chapter's
+///        rows. Fill in the function; `ctest --test-dir build -L exercises-07` runs the chapter's
 ///        laws on it with your exercise 7.4: transforming the training points reproduces the
 ///        fitted scores (slides:score, zhu:2.3.2), and polynomial- and linear-kernel PCA equal
 ///        ordinary PCA of the explicit features (zhu:2.3.1, zhu:2.3.2, zhu:1.2.2).

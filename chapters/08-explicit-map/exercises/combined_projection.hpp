@@ -2,7 +2,7 @@
 /// \file 08-explicit-map/exercises/combined_projection.hpp
 /// \brief Exercise 8.6 (programming): the combined projection of kernel PCA through the
 ///        explicit map, eq. 25 — only α, λ and \f$k_z\f$. Fill in the function;
-///        `ctest --test-dir build -L exercises` runs the chapter's cross-check (primal, dual,
+///        `ctest --test-dir build -L exercises-08` runs the chapter's cross-check (primal, dual,
 ///        combined, ordinary PCA of the mapped data and chapter 7's kernel PCA agree:
 ///        ghiasi:eq16, eq17-23, eq24, eq25) on it.
 #include "exercise.hpp"

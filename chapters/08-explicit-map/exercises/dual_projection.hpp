@@ -1,7 +1,7 @@
 #pragma once
 /// \file 08-explicit-map/exercises/dual_projection.hpp
 /// \brief Exercise 8.5 (programming): the dual projection of kernel PCA through the explicit
-///        map, eq. 23. Fill in the function; `ctest --test-dir build -L exercises` runs the
+///        map, eq. 23. Fill in the function; `ctest --test-dir build -L exercises-08` runs the
 ///        chapter's cross-check (primal, dual, combined, ordinary PCA of the mapped data and
 ///        chapter 7's kernel PCA agree: ghiasi:eq16, eq17-23, eq24, eq25) on it.
 #include "exercise.hpp"

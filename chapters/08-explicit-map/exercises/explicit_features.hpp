@@ -1,7 +1,7 @@
 #pragma once
 /// \file 08-explicit-map/exercises/explicit_features.hpp
 /// \brief Exercise 8.4 (programming): the explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$.
-///        Fill in the function; `ctest --test-dir build -L exercises` runs the chapter's law
+///        Fill in the function; `ctest --test-dir build -L exercises-08` runs the chapter's law
 ///        ghiasi:thm1 (Theorem 1: \f$\inner{\phi(x_n)}{\phi(z)} = k(x_n, z)\f$) on it.
 #include "exercise.hpp"
 #include "kernelbook/matrix.hpp"

@@ -3,7 +3,7 @@
 ///        to their laws: symmetry and PSD Gram matrices of the kernels, the σ conventions, the
 ///        Laplacian and Gaussian through the closure rules, the rules and random rule trees.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/certify.hpp"
 #include "kernelbook/closure.hpp"
@@ -14,7 +14,7 @@
 
 #include "chapter_support.hpp"
 #include "expression_tree.hpp"
-#include "impostors.hpp"
+#include "../impostors.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 ///        to their laws: SVD and both eigenproblems (zhu:1.2.1), MDS = PCA (zhu:1.2.2), double
 ///        centring and Schoenberg (zhu:2.2.2), zhu:def1, gallier:svd, the stress, the masses.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include <algorithm>
 #include <vector>

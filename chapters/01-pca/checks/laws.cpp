@@ -3,7 +3,7 @@
 ///        to their laws: PCA's two routes, scores, transform and reconstruction error (beeny:ex2.1),
 ///        the OLS and TLS lines of §2.1 (beeny:2.1), Lemmas A.1–A.3 in floating point.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/lines.hpp"

@@ -4,7 +4,7 @@
 ///        Bessel, the sign rule, the derivations of Zhu §2.3 and Gallier, zero and repeated
 ///        eigenvalues — each with a companion showing that the check catches a wrong formula.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 using namespace kb::test::ch07;
 using std::abs;

@@ -4,7 +4,7 @@
 ///        (`beeny:def3.1`, `beeny:def3.4`), Riesz and interpolation (`beeny:thmB.1`), Mercer
 ///        (`beeny:C`) — each followed by its companion, which shows the check fails on broken input.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"

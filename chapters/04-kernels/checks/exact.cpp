@@ -14,7 +14,7 @@
 
 #include "chapter_support.hpp"
 #include "expression_tree.hpp"
-#include "impostors.hpp"
+#include "../impostors.hpp"
 
 #include <cmath>
 #include <limits>

@@ -4,7 +4,7 @@
 ///        a rank tolerance and truncated; kernel PCA through the map (eqs. 8–25) agrees with PCA
 ///        and chapter 7; the map is the Nyström map — each with its failing companion.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/closure.hpp"

@@ -3,7 +3,7 @@
 ///        is linear regression on features (beeny:ex1.1), Lemma A.1 for 2×2, AᵀA is PSD with an
 ///        LDLᵀ certificate (beeny:lemA.3), the covariance of Definition A.4 (beeny:defA.4).
 ///        The law that the exercises run as well (Definition A.4) is written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/lines.hpp"

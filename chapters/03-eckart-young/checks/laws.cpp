@@ -3,7 +3,7 @@
 ///        companions next to their laws: the error formulas, no rank-p competitor doing
 ///        better, the MDS embedding as minimiser of zhu:def1, indefinite matrices, ties.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/mds.hpp"
 

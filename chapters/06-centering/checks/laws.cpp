@@ -3,7 +3,7 @@
 ///        centring and the centring of new points agree with explicit centred features to
 ///        rounding (`slides:center`, `slides:center-test`), with the companion of the first.
 ///        The laws that the exercises run as well are written once, in laws.hpp.
-#include "laws.hpp"
+#include "../laws.hpp"
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/exact_psd.hpp"
