@@ -20,9 +20,11 @@ using IndexList = std::vector<Eigen::Index>;
 
 /// \brief The first p indices \f$\{0, \dots, p-1\}\f$ (the "first p eigens" of the seed).
 inline IndexList first_indices(Eigen::Index p) {
+    //! [ch03-first-indices]
     IndexList S(static_cast<std::size_t>(p < 0 ? 0 : p));
     std::iota(S.begin(), S.end(), Eigen::Index(0));
     return S;
+    //! [ch03-first-indices]
 }
 
 /// \brief The sum \f$\sum_{j\in S}\lambda_j u_j u_j^\top\f$ over a subset S of the eigenpairs.
@@ -69,6 +71,7 @@ Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
             "as thin_svd returns it",
             svd.U.rows(), svd.U.cols(), svd.sigma.size(), svd.V.rows(), svd.V.cols());
     std::vector<bool> seen(static_cast<std::size_t>(svd.sigma.size()), false);
+    //! [ch03-svd-sum]
     Matrix<T> out = Matrix<T>::Zero(svd.U.rows(), svd.V.rows());
     // Σ_{j∈S} σ_j u_j v_jᵀ
     for (const Eigen::Index j : S) {
@@ -79,6 +82,7 @@ Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
         out += svd.sigma(j) * svd.U.col(j) * svd.V.col(j).transpose();
     }
     return out;
+    //! [ch03-svd-sum]
 }
 
 /// \brief The squared Frobenius error of keeping the indices S:
@@ -87,10 +91,12 @@ Matrix<T> svd_sum(const Svd<T>& svd, const IndexList& S) {
 /// \param values the spectrum \f$\lambda\f$ (or \f$\sigma\f$); \param S the kept indices.
 template <class T>
 T discarded_sum_of_squares(const Vector<T>& values, const IndexList& S) {
+    //! [ch03-discarded-sum]
     T sum(0);
     for (Eigen::Index j = 0; j < values.size(); ++j)
         if (std::find(S.begin(), S.end(), j) == S.end()) sum += values(j) * values(j);
     return sum;
+    //! [ch03-discarded-sum]
 }
 
 /// \brief The spectral error of keeping the indices S:
@@ -99,10 +105,27 @@ T discarded_sum_of_squares(const Vector<T>& values, const IndexList& S) {
 template <class T>
 T largest_discarded(const Vector<T>& values, const IndexList& S) {
     using std::abs;
+    //! [ch03-largest-discarded]
     T largest(0);
     for (Eigen::Index j = 0; j < values.size(); ++j)
         if (std::find(S.begin(), S.end(), j) == S.end() && abs(values(j)) > largest) largest = abs(values(j));
     return largest;
+    //! [ch03-largest-discarded]
+}
+
+/// \brief The Frobenius error of keeping the indices S,
+///        \f$\norm{A - A_S}_F = (\sum_{j\notin S}\lambda_j^2)^{1/2}\f$, without overflow or
+///        underflow of the squares: when the largest discarded \f$|\lambda_j|\f$ lies outside
+///        \f$[2^{-200}, 2^{200}]\f$ the values are scaled by the power of two that brings it into
+///        \f$[\tfrac12, 1)\f$ and the root is scaled back (kb::power_of_two_exponent(); exact, so
+///        inside that range the result is the plain formula's, bit for bit). Floating-point types.
+/// \param values the spectrum \f$\lambda\f$ (or \f$\sigma\f$); \param S the kept indices.
+template <class T>
+T discarded_norm(const Vector<T>& values, const IndexList& S) {
+    using std::sqrt;
+    const int e = power_of_two_exponent(largest_discarded(values, S));
+    const Vector<T> scaled = values.unaryExpr([e](const T& v) { return times_power_of_two(v, -e); });
+    return times_power_of_two(T(sqrt(discarded_sum_of_squares(scaled, S))), e);
 }
 
 /// \cond INTERNAL
@@ -124,7 +147,7 @@ T eckart_young_frobenius(const Vector<T>& values, Eigen::Index p) {
     using std::sqrt;
     detail::require_rank(p, values.size(), "eckart_young_frobenius");
     require_finite(values, "eckart_young_frobenius", "values");
-    return sqrt(discarded_sum_of_squares(values, first_indices(p)));
+    return discarded_norm(values, first_indices(p));
 }
 
 /// \brief Eckart–Young's spectral error for a decreasing spectrum (`zhu:thm2`):
@@ -158,7 +181,7 @@ LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
     LowRankApproximation<T> out;
     out.approximation = eigen_sum(eig.values, eig.vectors, S);
     out.values = eig.values;
-    out.frobenius_error = sqrt(discarded_sum_of_squares(eig.values, S));
+    out.frobenius_error = discarded_norm(eig.values, S);
     out.spectral_error = largest_discarded(eig.values, S);
     out.kept = std::move(S);
     return out;
@@ -170,8 +193,8 @@ LowRankApproximation<T> from_eigen(const SymmetricEigen<T>& eig, IndexList S) {
 /// \brief Eckart–Young for a PSD matrix (`zhu:thm2`): the truncation
 ///        \f[ G_p = \sum_{j\le p}\lambda_j u_j u_j^\top, \qquad \norm{G - G_p}_F = \Bigl(\sum_{j>p}\lambda_j^2\Bigr)^{1/2},
 ///            \qquad \norm{G - G_p}_2 = \lambda_{p+1}, \f]
-///        is a best approximation of G of rank ≤ p in both norms (unique in Frobenius
-///        norm iff \f$\lambda_p > \lambda_{p+1}\f$).
+///        is a best approximation of G of rank ≤ p in both norms (unique in the Frobenius
+///        norm unless \f$\lambda_p = \lambda_{p+1} > 0\f$).
 /// \param G n×n symmetric positive semi-definite (to rounding, kb::require_psd()).
 /// \param p the rank, \f$0 \le p \le n\f$.
 /// \throws kb::error if G is not square, symmetric, finite and PSD, or p is out of range.
@@ -263,7 +286,9 @@ T symmetric_spectral_norm(const Matrix<T>& A) {
     // Checked here, in this function's name (symmetric_eigen checks again, in O(n²) beside its O(n³)).
     require_symmetric(A, "symmetric_spectral_norm", "A");
     const SymmetricEigen<T> eig = symmetric_eigen(A);
+    //! [ch03-symmetric-spectral-norm]
     return max(abs(eig.values(0)), abs(eig.values(eig.values.size() - 1)));
+    //! [ch03-symmetric-spectral-norm]
 }
 
 /// \brief Spectral norm of any matrix, \f$\norm{A}_2 = \sigma_1(A)\f$ (kb::thin_svd()).
@@ -273,7 +298,9 @@ T spectral_norm(const Matrix<T>& A) {
     // Checked here, in this function's name (thin_svd checks again, in O(Nq) beside its O(Nq²)).
     require(A.rows() > 0 && A.cols() > 0, "spectral_norm", "A must be non-empty, but it is {}×{}", A.rows(), A.cols());
     require_finite(A, "spectral_norm", "A");
+    //! [ch03-spectral-norm]
     return thin_svd(A).sigma(0);
+    //! [ch03-spectral-norm]
 }
 
 } // namespace kb

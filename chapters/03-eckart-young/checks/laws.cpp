@@ -375,3 +375,31 @@ TEST_CASE_TEMPLATE("with lambda_p = lambda_{p+1} the best rank-p approximation i
     KB_CHECK_EXCEEDS(T((A1 - A3).norm()), bound, "A1 = A3");
 }
 //! [ties]
+
+//! [magnitudes]
+TEST_CASE("the Frobenius error sqrt(sum_{j>p} lambda_j^2) is right for spectra near the ends of double's range, "
+          "where the squares overflow or underflow [zhu:thm2]") {
+    // Spectrum s·(3, 2, 1), p = 1: the error is √(2² + 1²)·s = √5·s. At s = 10^±150 the squares
+    // stay normal; at s = 10^154 they overflow, at 10^-160 they are subnormal, at 10^±300 both.
+    for (const double s : {1e150, 1e-150, 1e154, 1e-160, 1e300, 1e-300}) {
+        CAPTURE(s);
+        const Vector<double> lambda = Vector<double>{{3.0, 2.0, 1.0}} * s;
+        const double expected = sqrt(5.0) * s;
+        const auto bound = kb::test::one_pass<double>(3, expected);
+        KB_CHECK_WITHIN(kb::eckart_young_frobenius(lambda, 1) - expected, bound, "eckart_young_frobenius = √5·s");
+        const Matrix<double> G = lambda.asDiagonal();
+        KB_CHECK_WITHIN(kb::truncate_psd(G, 1).frobenius_error - expected, bound, "truncate_psd's frobenius_error");
+    }
+}
+
+TEST_CASE("companion: the plain sqrt of the sum of squares overflows at 10^154 and loses digits to subnormals at "
+          "10^-160 [zhu:thm2]") {
+    const auto plain = [](double s) {
+        const Vector<double> lambda = Vector<double>{{3.0, 2.0, 1.0}} * s;
+        return sqrt(kb::discarded_sum_of_squares(lambda, kb::first_indices(1)));
+    };
+    CHECK_FALSE(kb::is_finite(plain(1e154)));
+    const double expected = sqrt(5.0) * 1e-160;
+    KB_CHECK_EXCEEDS(plain(1e-160) - expected, kb::test::one_pass<double>(3, expected), "plain formula at 10^-160");
+}
+//! [magnitudes]
