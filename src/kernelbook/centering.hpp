@@ -16,7 +16,9 @@ namespace kb {
 template <class T>
 Matrix<T> centering_matrix(Eigen::Index N) {
     require(N >= 1, "centering_matrix", "N = {} must be ≥ 1", N);
+    //! [ch06-centering-matrix]
     return Matrix<T>::Identity(N, N) - Matrix<T>::Constant(N, N, T(1) / T(N));
+    //! [ch06-centering-matrix]
 }
 
 /// \cond INTERNAL
@@ -59,17 +61,21 @@ Matrix<T> double_center_from_means(Matrix<T> K, const RowVector<T>& col_mean, co
         // means, and k̄_i + k̄_j is summed in one operation (addition commutes exactly), so
         // K̃(i,j) and K̃(j,i) are the same rounded number and the eigensolver's symmetry
         // check never meets an asymmetry of the uncentred scale N·max|K|.
+        //! [ch02-double-centre-symmetric]
         for (Eigen::Index j = 0; j < K.cols(); ++j)
             for (Eigen::Index i = 0; i < K.rows(); ++i)
                 K(i, j) = (K(i, j) - (col_mean(i) + col_mean(j))) + grand_mean;
+        //! [ch02-double-centre-symmetric]
         return K;
     }
+    //! [ch06-double-centre-general]
     Vector<T> row_mean = Vector<T>::Zero(K.rows());
     for (Eigen::Index j = 0; j < K.cols(); ++j) row_mean += K.col(j); // column by column: storage order
     row_mean /= T(K.rows());
     K.colwise() -= row_mean;
     K.rowwise() -= col_mean;
     K.array() += grand_mean;
+    //! [ch06-double-centre-general]
     return K;
     //! [double-centre]
 }
@@ -86,10 +92,12 @@ Matrix<T> double_center(Matrix<T> K) {
     require_square(K, "double_center", "K");
     require_finite(K, "double_center", "K");
     const T N(K.rows());
+    //! [ch02-double-centre-means]
     const RowVector<T> col_mean = K.colwise().sum() / N; // k̄_j, the column means
     const T grand_mean = col_mean.sum() / N;             // k̄, their mean
     const bool symmetric = detail::exactly_symmetric(K);
     return detail::double_center_from_means(std::move(K), col_mean, grand_mean, symmetric);
+    //! [ch02-double-centre-means]
 }
 
 /// \brief The training statistics that centre kernel values in the feature space: the column

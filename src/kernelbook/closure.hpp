@@ -203,12 +203,14 @@ struct ComposedKernel {
     std::string name; ///< a name of h, for printing
 
     /// \brief \f$k_1(h(x), h(y))\f$.
+    //! [ch04-rule-composition]
     template <class A, class B>
     Scalar operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         const RowVector<Scalar> hx = h(RowVector<Scalar>(x));
         const RowVector<Scalar> hy = h(RowVector<Scalar>(y));
         return k1(hx, hy);
     }
+    //! [ch04-rule-composition]
     /// \brief The formula, for printing.
     std::string describe() const { return "[" + detail::formula(k1) + "]∘" + name; }
 };
@@ -256,10 +258,12 @@ struct RankOneKernel {
     std::string name; ///< a name of g, for printing
 
     /// \brief \f$g(x)g(y)\f$.
+    //! [ch04-rule-rank-one]
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         return T(g(RowVector<T>(x))) * T(g(RowVector<T>(y)));
     }
+    //! [ch04-rule-rank-one]
     /// \brief The formula, for printing.
     std::string describe() const { return name + "(x)·" + name + "(y)"; }
 };

@@ -59,9 +59,11 @@ public:
     Matrix<T> features(const Matrix<T>& X) const {
         static_assert(!is_exact_v<T>, "√w is irrational: use monomials() and weights() in exact arithmetic");
         using std::sqrt;
+        //! [ch04-features]
         Vector<T> root(dimension());
         for (Eigen::Index k = 0; k < dimension(); ++k) root(k) = sqrt(weights_(k));
         return monomials(X) * root.asDiagonal();
+        //! [ch04-features]
     }
 
     /// \brief The inner products \f$\inner{\phi(x_i)}{\phi(y_j)} = m(x_i)^\top W\, m(y_j)\f$ of
@@ -89,12 +91,14 @@ private:
     }
     // Multinomial coefficient d! / ((d − |α|)! α₁! ⋯ α_q!) times c^{d − |α|}.
     T weight(const std::vector<int>& alpha) const {
+        //! [ch04-weights]
         int total = 0;
         for (int a : alpha) total += a;
         T w = factorial(kernel_.degree()) / factorial(kernel_.degree() - total);
         for (int a : alpha) w /= factorial(a);
         for (int p = 0; p < kernel_.degree() - total; ++p) w *= kernel_.c();
         return w;
+        //! [ch04-weights]
     }
     static T factorial(int n) {
         T f(1);
@@ -155,11 +159,13 @@ public:
         using std::exp;
         const Matrix<T> M = monomials_.monomials(X).leftCols(dimension());
         Matrix<T> Phi(X.rows(), dimension());
+        //! [ch04-taylor-features]
         for (Eigen::Index n = 0; n < X.rows(); ++n) {
             const T g = exp(-kernel_.gamma() * X.row(n).squaredNorm());
             for (Eigen::Index a = 0; a < dimension(); ++a)
                 Phi(n, a) = g * root_weights_[static_cast<std::size_t>(a)] * M(n, a);
         }
+        //! [ch04-taylor-features]
         return Phi;
     }
 
@@ -206,8 +212,10 @@ template <class T>
 Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
     require_points(Y, "paraboloid_lift", "Y");
     Matrix<T> out(Y.rows(), Y.cols() + 1);
+    //! [ch04-lift]
     out.leftCols(Y.cols()) = Y;
     for (Eigen::Index n = 0; n < Y.rows(); ++n) out(n, Y.cols()) = Y.row(n).squaredNorm();
+    //! [ch04-lift]
     return out;
 }
 

@@ -243,6 +243,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
             "k = {} directions were asked for, but S_w has numerical rank {} (eigenvalues above "
             "rank_tol = {}); ask for fewer directions or add a ridge",
             k, F.rank, shown(tol));
+    //! [ch08-fisher-directions]
     const Eigen::Index r = F.rank;
     Matrix<T> B = eig.vectors.leftCols(r);
     for (Eigen::Index i = 0; i < r; ++i) B.col(i) /= sqrt(eig.values(i));
@@ -255,6 +256,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
     // w_j = B u_j: S̃_w-orthonormal directions; the book's sign rule on each w_j.
     F.values = fisher.values.head(k);
     F.directions = B * fisher.vectors.leftCols(k);
+    //! [ch08-fisher-directions]
     apply_sign_rule(F.directions);
     F.centres = (s.means.rowwise() - s.mean) * F.directions;
     return F;

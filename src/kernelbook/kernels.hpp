@@ -81,11 +81,13 @@ public:
     int degree() const { return degree_; }
     /// \brief \f$(c + x^\top y)^d\f$, by repeated multiplication (exact in rationals).
     /// \throws kb::error if x and y have different dimensions.
+    //! [ch04-polynomial]
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         require_same_dimension(x.size(), y.size(), name);
         return detail::integer_power(T(c_ + x.dot(y)), degree_);
     }
+    //! [ch04-polynomial]
     /// \brief The formula, for printing.
     std::string describe() const { return fmt::format("k(x, y) = ({} + xᵀy)^{}", shown(c_), degree_); }
 
@@ -108,12 +110,14 @@ public:
     /// \brief \f$\exp(-\gamma\,d(x, y))\f$. \throws kb::error unless γ is finite and > 0.
     static Derived from_gamma(const T& gamma) { return Derived(gamma); }
     /// \brief \f$\exp(-\gamma\,d(x, y))\f$. \throws kb::error if x and y have different dimensions.
+    //! [ch04-exponential-family]
     template <class A, class B>
     T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
         using std::exp;
         require_same_dimension(x.size(), y.size(), Derived::name);
         return exp(-gamma_ * Derived::distance(x, y));
     }
+    //! [ch04-exponential-family]
     /// \brief The formula, for printing.
     std::string describe() const {
         return fmt::format("k(x, y) = exp(-{}·{})", shown(gamma_), Derived::distance_symbol);
@@ -151,10 +155,12 @@ public:
     /// \brief \f$\exp(-\gamma\norm{x-y}^2)\f$. \throws kb::error unless γ is finite and > 0.
     explicit GaussianKernel(const T& gamma) : detail::ExponentialKernel<T, GaussianKernel>(gamma) {}
     /// \brief \f$\exp(-\norm{x-y}^2/(2\sigma^2))\f$ (`ghiasi:eq1`). \throws kb::error unless σ is finite and > 0.
+    //! [ch04-sigma]
     static GaussianKernel from_sigma(const T& sigma) {
         const T& s = GaussianKernel::checked_sigma(sigma, "GaussianKernel::from_sigma");
         return GaussianKernel(T(1) / (T(2) * s * s));
     }
+    //! [ch04-sigma]
     /// \brief \f$\exp(-\norm{x-y}^2/\sigma^2)\f$ (`zhu:ex7c`, `beeny:thm3.9`). \throws kb::error unless σ is finite and > 0.
     static GaussianKernel from_zhu_sigma(const T& sigma) {
         const T& s = GaussianKernel::checked_sigma(sigma, "GaussianKernel::from_zhu_sigma");
@@ -411,11 +417,13 @@ Matrix<double> blocked_kernel_values(const Fn& k, const Points&... points) {
 template <class Fn, class T>
 Matrix<T> kernel_values(const Fn& k, const Matrix<T>& X) {
     if constexpr (has_blocked_gram_v<Fn>) return blocked_kernel_values(k, X);
+    //! [ch04-gram]
     const Eigen::Index N = X.rows();
     Matrix<T> K(N, N);
     for (Eigen::Index i = 0; i < N; ++i)
         for (Eigen::Index j = i; j < N; ++j) K(i, j) = K(j, i) = k(X.row(i), X.row(j));
     return K;
+    //! [ch04-gram]
 }
 template <class Fn, class T>
 Matrix<T> kernel_values(const Fn& k, const Matrix<T>& Z, const Matrix<T>& X) {

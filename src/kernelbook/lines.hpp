@@ -133,8 +133,10 @@ void require_moments(const Moments2<T>& m, std::string_view where) {
 template <class T>
 T lambda_max(const Moments2<T>& m) {
     using std::sqrt;
+    //! [ch01-lambda-max]
     const T d = m.var_x - m.var_y;
     return (m.var_x + m.var_y + sqrt(d * d + T(4) * m.cov_xy * m.cov_xy)) / T(2);
+    //! [ch01-lambda-max]
 }
 } // namespace detail
 /// \endcond
@@ -152,8 +154,10 @@ Line<T> ols_line(const Matrix<T>& XY) {
     require(m.var_x > 0, "ols_line",
             "var(x) = 0: all points have the same x, so no line y = a₀ + a₁x is determined; "
             "the total-least-squares line (tls_line) is the vertical line x = x̄");
+    //! [ch01-ols]
     // Direction (var x, cov) has slope cov/var, eq. (3).
     return {m.mean_x, m.mean_y, m.var_x, m.cov_xy};
+    //! [ch01-ols]
 }
 
 /// \brief The largest eigenvalue of the 2×2 covariance matrix in closed form (`beeny:2.1`),
@@ -211,9 +215,11 @@ Line<T> tls_line(const Matrix<T>& XY) {
             "the covariance matrix is {}·I (cov(x, y) = 0 and var(x) = var(y)): every line through the mean "
             "fits equally well, so the total-least-squares line is not unique",
             shown(m.var_x));
+    //! [ch01-tls]
     const T lmax = detail::lambda_max(m);
     if (m.var_x >= m.var_y) return {m.mean_x, m.mean_y, lmax - m.var_y, m.cov_xy};
     return {m.mean_x, m.mean_y, m.cov_xy, lmax - m.var_x};
+    //! [ch01-tls]
 }
 
 /// \brief Sum of squared vertical residuals \f$\sum_n (y_n - y(x_n))^2\f$ (what OLS minimises).

@@ -25,8 +25,10 @@ Matrix<T> pairwise(const Matrix<T>& X, const char* where, F f) {
     require_finite(X, where, "X");
     const Eigen::Index N = X.rows();
     Matrix<T> D = Matrix<T>::Zero(N, N);
+    //! [ch02-pairwise]
     for (Eigen::Index i = 0; i < N; ++i)
         for (Eigen::Index j = i + 1; j < N; ++j) D(i, j) = D(j, i) = f(X.row(i) - X.row(j));
+    //! [ch02-pairwise]
     return D;
 }
 } // namespace detail
@@ -79,10 +81,12 @@ template <class T>
 Matrix<T> entrywise_square(const Matrix<T>& D) {
     constexpr std::string_view where = "entrywise_square";
     require_finite(D, where, "D");
+    //! [ch02-entrywise-square]
     Matrix<T> D2 = D.cwiseProduct(D);
     if (const auto at = detail::first_non_finite(D2))
         fail(where, "D({},{}) = {} squares to {}, beyond the range of the scalar type; rescale the dissimilarities",
              at->first, at->second, shown(D(at->first, at->second)), shown(D2(at->first, at->second)));
+    //! [ch02-entrywise-square]
     return D2;
 }
 
@@ -200,6 +204,7 @@ public:
             if (input == MdsInput::squared_distances) require_dissimilarity(M, "gram_from_squared_distances", "D2");
             if (input == MdsInput::distances) require_dissimilarity(M, "ClassicalMds", "D");
         }
+        //! [ch02-mds-input]
         const Matrix<T> Ms = times_power_of_two(M, -e);
         switch (input) {
         case MdsInput::gram: fit(Ms, components); break;
@@ -209,6 +214,7 @@ public:
             fit(gram_from_squared_distances(entrywise_square(Ms)), components);
             break;
         }
+        //! [ch02-mds-input]
         if (e != 0) rescale(input == MdsInput::distances ? e : e / 2, max_abs(M));
     }
 
@@ -261,6 +267,7 @@ private:
         eigenvalues_ = eig.values;
         eigenvectors_ = eig.vectors;
         //! [mds-eigen]
+        //! [ch02-mds-counts]
         const T scale = max(abs(eig.values(0)), abs(eig.values(N - 1)));
         tolerance_ = psd_rounding_tolerance<T>(N, scale);
 
@@ -275,6 +282,7 @@ private:
             }
         }
         const Eigen::Index p = components == all_components ? positive_ : components;
+        //! [ch02-mds-counts]
         if (p > positive_ || p < 1) {
             // No eigenvalue beyond rounding either way: B = 0, the points all coincide.
             const std::string choose =
@@ -294,6 +302,7 @@ private:
         for (Eigen::Index j = 0; j < p; ++j) X_.col(j) *= sqrt(eig.values(j));
         //! [mds-coordinates]
 
+        //! [ch02-mds-residual]
         // What the coordinates leave out: negative mass, discarded positive mass, the residual.
         T discarded(0), residual2(0);
         for (Eigen::Index j = p; j < N; ++j) {
@@ -303,6 +312,7 @@ private:
         negative_mass_ = negative_sum / total;
         discarded_mass_ = discarded / total;
         residual_ = sqrt(residual2);
+        //! [ch02-mds-residual]
     }
 
     // Back to the input's scale, for a fit of 2^-e·M: coordinates by 2^d, B and its spectrum
@@ -365,7 +375,9 @@ template <class T>
 T classical_mds_objective(const Matrix<T>& B, const Matrix<T>& X) {
     require_square(B, "classical_mds_objective", "B");
     detail::require_configuration(X, B, "classical_mds_objective", "B");
+    //! [ch02-objective]
     return (B - X * X.transpose()).squaredNorm();
+    //! [ch02-objective]
 }
 
 /// \brief The MDS objective of `zhu:mds-setup` with \f$d_2\f$ the Euclidean distance:
@@ -377,7 +389,9 @@ template <class T>
 T mds_stress(const Matrix<T>& D, const Matrix<T>& X) {
     require_dissimilarity(D, "mds_stress", "D");
     detail::require_configuration(X, D, "mds_stress", "D");
+    //! [ch02-stress]
     return (D - distances(X)).squaredNorm();
+    //! [ch02-stress]
 }
 
 /// \brief One Guttman transform (the SMACOF step) \f$X^{+} = \tfrac1N\,C(X)\,X\f$ for the stress of
@@ -396,6 +410,7 @@ Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
     // discontinuous there (0 at xᵢ = xⱼ, ±dᵢⱼ/N in the step for any split), and a computed
     // configuration — classical MDS of points with equal projections — cannot tell 0 from a
     // separation of a few ulps, which would decide the step by the signs of rounding errors.
+    //! [ch02-guttman]
     const T coincident = T(64) * T(N) * epsilon<T>() * max_abs(X);
     // C(X): off-diagonal −dᵢⱼ/‖xᵢ − xⱼ‖, diagonal minus the row sum.
     Matrix<T> C = Matrix<T>::Zero(N, N);
@@ -404,6 +419,7 @@ Matrix<T> guttman_transform(const Matrix<T>& D, const Matrix<T>& X) {
             if (i != j && E(i, j) > coincident) C(i, j) = -D(i, j) / E(i, j);
     for (Eigen::Index i = 0; i < N; ++i) C(i, i) = -C.row(i).sum();
     return C * X / T(N);
+    //! [ch02-guttman]
 }
 
 } // namespace kb

@@ -121,6 +121,7 @@ public:
             require(rule.weights(j) > 0, where,
                     "weight w({}) = {} must be > 0 (a quadrature rule for a measure of full support)",
                     j, shown(rule.weights(j)));
+        //! [ch05-nystrom]
         K_ = gram(k, rule.nodes);
         using std::sqrt;
         root_w_ = Vector<T>(N);
@@ -131,6 +132,7 @@ public:
         lambda_ = eig.values;
         // e_i(t_j) = U_ji / √w_j: orthonormal in Σ_j w_j e_i(t_j) e_k(t_j).
         E_ = root_w_.cwiseInverse().asDiagonal() * eig.vectors;
+        //! [ch05-nystrom]
         normA_ = max(abs(lambda_(0)), abs(lambda_(N - 1)));
     }
 
@@ -174,8 +176,10 @@ public:
         require(Z.cols() == rule_.nodes.cols(), "NystromMercer::eigenfunctions",
                 "the points Z have dimension {} but the nodes have dimension {}",
                 Z.cols(), rule_.nodes.cols());
+        //! [ch05-nystrom-extension]
         const Matrix<T> Kz = gram(k_, Z, rule_.nodes);
         return Kz * rule_.weights.asDiagonal() * E_.leftCols(r) * lambda_.head(r).cwiseInverse().asDiagonal();
+        //! [ch05-nystrom-extension]
     }
 
     /// \brief The truncated expansion \f$\sum_{i \le m} \lambda_i\, e_i(x)\, e_i(y)\f$ between
@@ -211,12 +215,14 @@ Vector<T> gaussian_mercer_eigenvalues(const T& gamma, const T& s, Eigen::Index n
     using std::sqrt;
     require(is_finite(gamma) && gamma > 0 && is_finite(s) && s > 0 && n >= 1, "gaussian_mercer_eigenvalues",
             "need γ > 0, s > 0 and n ≥ 1, but γ = {}, s = {}, n = {}", shown(gamma), shown(s), n);
+    //! [ch05-mercer-closed-form]
     const T a = T(1) / (T(4) * s * s), b = gamma;
     const T c = sqrt(a * a + T(2) * a * b);
     const T A = a + b + c, B = b / A;
     Vector<T> lambda(n);
     lambda(0) = sqrt(T(2) * a / A);
     for (Eigen::Index i = 1; i < n; ++i) lambda(i) = lambda(i - 1) * B;
+    //! [ch05-mercer-closed-form]
     return lambda;
 }
 

@@ -30,8 +30,10 @@ Matrix<T> nystrom_kernel(const Matrix<T>& K_SS, const Matrix<T>& K_SA, const Mat
     require(K_SA.rows() == K_SS.rows() && K_SB.rows() == K_SS.rows(), where,
             "K_SA and K_SB must have one row per landmark ({}), but they have {} and {}",
             K_SS.rows(), K_SA.rows(), K_SB.rows());
+    //! [ch08-nystrom-kernel]
     // k̂(a, b) = k_{S,a}ᵀ K_SS⁻¹ k_{S,b}: one solve with the landmark Gram matrix.
     return K_SA.transpose() * solve_spd(K_SS, K_SB);
+    //! [ch08-nystrom-kernel]
 }
 
 /// \brief Landmarks chosen greedily, with the residual they leave.
@@ -64,6 +66,7 @@ Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) 
     Vector<T> d(0);
     std::vector<T> traces;
     for (Eigen::Index t = 0; t < m; ++t) {
+        //! [ch08-greedy-step]
         // The next landmark: the largest residual r(x_i) = ‖(I − P_S) k(x_i,·)‖².
         Eigen::Index i = 0;
         for (Eigen::Index n = 1; n < N; ++n)
@@ -81,6 +84,7 @@ Landmarks<T> greedy_landmarks(const Matrix<T>& K, Eigen::Index m, const T& tol) 
         for (Eigen::Index n = 0; n < N; ++n) r(n) -= c(n) * c(n) / pivot;
         r(i) = T(0);
         out.index.push_back(i);
+        //! [ch08-greedy-step]
         traces.push_back(r.sum());
     }
     out.residual_trace = Vector<T>(static_cast<Eigen::Index>(traces.size()));
@@ -115,10 +119,12 @@ inline Matrix<rational> pseudo_inverse_exact(const Matrix<rational>& K) {
     require(!S.index.empty(), where, "K is the zero matrix; its pseudo-inverse is zero, there is no map to build");
     const Matrix<rational> C = select_rows<rational>(K, S.index).transpose(); // N×r, K(:, S)
     const Matrix<rational> K_SS = select_rows<rational>(C, S.index);          // r×r
+    //! [ch08-pinv-exact]
     // P = (CᵀC)⁻¹ Cᵀ (r×N), K⁺ = Pᵀ K_SS P.
     const Matrix<rational> CtC = C.transpose() * C;
     const Matrix<rational> P = solve_spd(CtC, Matrix<rational>(C.transpose()));
     return P.transpose() * K_SS * P;
+    //! [ch08-pinv-exact]
 }
 
 } // namespace kb

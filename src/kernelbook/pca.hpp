@@ -27,10 +27,12 @@ namespace detail {
 /// XᵀX computed on and above the diagonal and mirrored, so that it is exactly symmetric.
 template <class T>
 Matrix<T> cross_product(const Matrix<T>& X) {
+    //! [ch01-cross-product]
     Matrix<T> S(X.cols(), X.cols());
     for (Eigen::Index i = 0; i < S.rows(); ++i)
         for (Eigen::Index j = i; j < S.cols(); ++j) S(i, j) = S(j, i) = X.col(i).dot(X.col(j));
     return S;
+    //! [ch01-cross-product]
 }
 } // namespace detail
 /// \endcond
@@ -42,8 +44,10 @@ template <class T>
 Matrix<T> scatter_matrix(const Matrix<T>& A, std::string_view where) {
     require_min_points(A, 1, where, "A");
     require_finite(A, where, "A");
+    //! [ch01-scatter]
     // S = XᵀX of the centred data X = A − 𝟙μ.
     Matrix<T> S = cross_product(center_columns(A));
+    //! [ch01-scatter]
     // Its entries are sums of squares of the data's scale: beyond about 10^154 in double they
     // overflow, and an inf (or an inf − inf = NaN) would pass on silently. S is q×q: checking
     // it costs far less than forming it.
@@ -81,7 +85,9 @@ Matrix<T> scatter_matrix(const Matrix<T>& A) {
 template <class T>
 Matrix<T> covariance_matrix(const Matrix<T>& A) {
     require_min_points(A, 2, "covariance_matrix", "A");
+    //! [ch01-covariance]
     return detail::scatter_matrix(A, "covariance_matrix") / T(A.rows() - 1);
+    //! [ch01-covariance]
 }
 
 // ─────────────────────────────────────────────────────────────────────────────────────
@@ -103,6 +109,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
     using std::sqrt;
     //! [pca-routes]
     const Eigen::Index r = std::min(X.rows(), X.cols());
+    //! [ch01-route-svd]
     if (route == PcaRoute::svd) {
         // X = U Σ Vᵀ ⇒ XᵀX = V Σ² Vᵀ: the loadings are the right singular vectors, λ = σ².
         const Svd<T> svd = thin_svd(X);
@@ -111,6 +118,8 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
         V = svd.V;
         return;
     }
+    //! [ch01-route-svd]
+    //! [ch01-route-eigen]
     // XᵀX = V Λ Vᵀ (q×q); beyond min(N, q) the eigenvalues are zero (rank X ≤ N − 1).
     const SymmetricEigen<T> eig = symmetric_eigen(cross_product(X));
     lambda = eig.values.head(r);
@@ -119,6 +128,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
     for (Eigen::Index j = 0; j < r; ++j)
         if (lambda(j) < 0) lambda(j) = T(0);
     sigma = lambda.unaryExpr([](const T& l) { return T(sqrt(l)); });
+    //! [ch01-route-eigen]
     //! [pca-routes]
 }
 
@@ -310,9 +320,11 @@ public:
                 "more components or pass fewer columns",
                 P.cols(), P.cols(), loadings_.cols());
         require_finite(P, where, "P");
+        //! [ch01-reconstruct]
         // Â = P V_mᵀ + 𝟙μ: go back along the first m axes, then add the mean back.
         Matrix<T> Z = P * loadings_.leftCols(P.cols()).transpose();
         Z.rowwise() += mean_;
+        //! [ch01-reconstruct]
         return Z;
     }
 

@@ -24,6 +24,7 @@ Matrix<T> power_features(const Vector<T>& x, int degree) {
     require(degree >= 1, "power_features", "degree = {} must be ≥ 1", degree);
     require_finite(x, "power_features", "x");
     Matrix<T> Z(x.size(), degree);
+    //! [ch01-power-features]
     for (Eigen::Index n = 0; n < x.size(); ++n) {
         T power = x(n);
         for (int j = 0; j < degree; ++j) {
@@ -32,6 +33,7 @@ Matrix<T> power_features(const Vector<T>& x, int degree) {
         }
     }
     return Z;
+    //! [ch01-power-features]
 }
 
 /// \brief Multiple linear regression \f$y \sim 1 + z_1 + \dots + z_p\f$ by least squares, in
@@ -52,14 +54,18 @@ Vector<T> linear_regression(const Matrix<T>& Z, const Vector<T>& y) {
             Z.rows(), Z.cols());
     require_finite(Z, where, "Z");
     require_finite(y, where, "y");
+    //! [ch01-linreg-centre]
     const RowVector<T> zbar = column_means(Z);
     const Matrix<T> Zc = Z.rowwise() - zbar;
     const T ybar = y.sum() / T(y.size());
     const Vector<T> yc = (y.array() - ybar).matrix();
+    //! [ch01-linreg-centre]
     // b solves the centred normal equations Z_cᵀZ_c b = Z_cᵀ(y − ȳ).
     Matrix<T> b;
     try {
+        //! [ch01-linreg-solve]
         b = solve_spd(scatter_matrix(Z), Matrix<T>(Zc.transpose() * yc));
+        //! [ch01-linreg-solve]
     } catch (const error& e) {
         fail(where, "the centred features are linearly dependent (Z_cᵀZ_c is singular): "
                 "drop a redundant feature or add observations with new x values ({})",
@@ -85,6 +91,7 @@ Vector<T> polynomial_regression(const Vector<T>& x, const Vector<T>& y, int degr
     require_finite(x, where, "x");
     require_finite(y, where, "y");
     const int d = degree;
+    //! [ch01-hankel]
     // Power sums s_m = Σ xⁿ^m (m ≤ 2d) and moments t_i = Σ x_n^i y_n (i ≤ d).
     Vector<T> s = Vector<T>::Zero(2 * d + 1), t = Vector<T>::Zero(d + 1);
     for (Eigen::Index n = 0; n < x.size(); ++n) {
@@ -99,6 +106,7 @@ Vector<T> polynomial_regression(const Vector<T>& x, const Vector<T>& y, int degr
     Matrix<T> M(d + 1, d + 1);
     for (int i = 0; i <= d; ++i)
         for (int j = 0; j <= d; ++j) M(i, j) = s(i + j);
+    //! [ch01-hankel]
     try {
         return solve_spd(M, Matrix<T>(t)).col(0);
     } catch (const error& e) {

@@ -151,11 +151,13 @@ template <class T, class Kernel>
 KernelExpansion<T, Kernel> operator+(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
     detail::require_same_space(f, g, "KernelExpansion: f + g");
     // Centres [X; Y] and coefficients [α; β]: the union of the two expansions.
+    //! [ch05-sum]
     Matrix<T> Z(f.terms() + g.terms(), f.dimension());
     Z << f.centres(), g.centres();
     Vector<T> gamma(f.terms() + g.terms());
     gamma << f.coefficients(), g.coefficients();
     return KernelExpansion<T, Kernel>(f.kernel(), Z, gamma);
+    //! [ch05-sum]
 }
 
 /// \brief The multiple \f$s f = \sum_i (s\,\alpha_i)\, k(x_i, \cdot)\f$ (same centres).
@@ -234,9 +236,11 @@ T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g
 template <class T, class Kernel>
 T squared_norm(const KernelExpansion<T, Kernel>& f) {
     using std::abs;
+    //! [ch05-squared-norm]
     const Matrix<T> K = gram(f.kernel(), f.centres());
     const Vector<T>& alpha = f.coefficients();
     const T s = alpha.dot(K * alpha);
+    //! [ch05-squared-norm]
     // The scale of the quadratic form: |α|ᵀ|K||α| bounds every summand as computed, and
     // (Σ|αᵢ|√|Kᵢᵢ|)² bounds them as they would be without cancellation (|Kᵢⱼ|² ≤ KᵢᵢKⱼⱼ).
     T rounding(0);
@@ -330,8 +334,10 @@ inline Matrix<rational> exact_null_space(const Matrix<rational>& A) {
 /// \see \ref ch05-span "Chapter 5, §4"
 template <class Kernel>
 Matrix<rational> vanishing_combinations(const Kernel& k, const Matrix<rational>& X) {
+    //! [ch05-vanishing]
     require_points(X, "vanishing_combinations", "X");
     return exact_null_space(gram(k, X));
+    //! [ch05-vanishing]
 }
 
 namespace detail {
@@ -366,8 +372,10 @@ Vector<T> solve_on_centres(const Kernel& k, const Matrix<T>& X, const Vector<T>&
 /// \see \ref ch05-riesz "Chapter 5, §6"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X, const Vector<T>& values) {
+    //! [ch05-riesz]
     require_points(X, "riesz_representer", "X");
     return KernelExpansion<T, Kernel>(k, X, detail::solve_on_centres(k, X, values, "riesz_representer", "values"));
+    //! [ch05-riesz]
 }
 
 /// \brief The minimum-norm interpolant: among all f in the RKHS with \f$f(x_i) = y_i\f$, the one
@@ -379,8 +387,10 @@ KernelExpansion<T, Kernel> riesz_representer(const Kernel& k, const Matrix<T>& X
 /// \see \ref ch05-interpolation "Chapter 5, §7"
 template <class Kernel, class T>
 KernelExpansion<T, Kernel> minimum_norm_interpolant(const Kernel& k, const Matrix<T>& X, const Vector<T>& y) {
+    //! [ch05-interpolant]
     require_points(X, "minimum_norm_interpolant", "X");
     return KernelExpansion<T, Kernel>(k, X, detail::solve_on_centres(k, X, y, "minimum_norm_interpolant", "y"));
+    //! [ch05-interpolant]
 }
 
 } // namespace kb

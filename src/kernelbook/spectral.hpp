@@ -59,6 +59,7 @@ struct Svd {
 template <class T>
 Vector<T> apply_sign_rule(Matrix<T>& V) {
     using std::abs;
+    //! [ch02-sign-rule]
     Vector<T> signs(V.cols());
     for (Eigen::Index j = 0; j < V.cols(); ++j) {
         Eigen::Index arg = 0;
@@ -68,6 +69,7 @@ Vector<T> apply_sign_rule(Matrix<T>& V) {
         if (signs(j) < 0) V.col(j) = -V.col(j);
     }
     return signs;
+    //! [ch02-sign-rule]
 }
 
 /// \brief A with each column multiplied by the sign (±1) that makes it agree best with the

@@ -17,6 +17,7 @@ using kb::test::ch01::covariance_law;
 using kb::test::ch01::library_covariance;
 
 //! [ex11]
+//! [ch01-ex11-law]
 TEST_CASE("polynomial regression y ~ 1 + x + x^2 is linear regression on the features (x x^2): the same "
           "coefficients exactly [beeny:ex1.1]") {
     kb::test::property<rational>([] {
@@ -39,6 +40,7 @@ TEST_CASE("polynomial regression y ~ 1 + x + x^2 is linear regression on the fea
         }
     });
 }
+//! [ch01-ex11-law]
 
 TEST_CASE("the fitted polynomial is the least-squares optimum: residual orthogonal to (1 x x^2) and other "
           "coefficients add exactly |Phi delta|^2 [beeny:ex1.1]") {

@@ -137,6 +137,7 @@ std::pair<kb::test::Bound<T>, kb::test::Bound<T>> reconstruction_bounds(long n, 
 }
 
 //! [reconstruction-error]
+//! [ch01-reconstruction-law]
 TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius error = sum of the discarded "
                    "sigma^2 and spectral error = sigma_(m+1) [beeny:ex2.1]",
                    T, KB_REALS) {
@@ -170,6 +171,7 @@ TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius er
         }
     });
 }
+//! [ch01-reconstruction-law]
 
 TEST_CASE_TEMPLATE("companion: the spectral reconstruction error with sigma_m in place of sigma_(m+1) is caught "
                    "[beeny:ex2.1]",
@@ -231,6 +233,7 @@ TEST_CASE_TEMPLATE("scores: centred and uncorrelated with P^T P = diag(lambda) a
     scores_law<T>(library_pca_scores);
 }
 
+//! [ch01-scores-companion]
 TEST_CASE_TEMPLATE("companion: uncentred scores and variances with divisor N and a second axis claimed as the "
                    "largest are rejected by the score checks [beeny:ex2.1] [beeny:defA.4]",
                    T, KB_REALS) {
@@ -268,6 +271,7 @@ TEST_CASE_TEMPLATE("companion: uncentred scores and variances with divisor N and
                       kb::test::factorisation<T>(n, S), "‖Xu‖²/‖u‖² ≤ λ₂ (wrong)");
     });
 }
+//! [ch01-scores-companion]
 
 TEST_CASE("explained-variance ratios fall short of 1 when a non-zero eigenvalue is dropped [beeny:ex2.1]") {
     // Failing companion of "Σ ratios = 1 when k = rank".
@@ -586,6 +590,7 @@ TEST_CASE_TEMPLATE("OLS does not minimise orthogonal distances and TLS does not 
 }
 
 //! [swap]
+//! [ch01-swap-law]
 TEST_CASE_TEMPLATE("TLS is invariant under swapping x and y: the swapped fit is the reflected line [beeny:2.1]", T,
                    KB_REALS) {
     kb::test::property<T>([] {
@@ -603,6 +608,7 @@ TEST_CASE_TEMPLATE("TLS is invariant under swapping x and y: the swapped fit is 
                      "TLS(y, x) = reflection of TLS(x, y)");
     });
 }
+//! [ch01-swap-law]
 
 TEST_CASE("OLS is not invariant under swapping x and y: regressing x on y gives the slope var(y)/cov(x y) "
           "not cov/var(x) unless the points are collinear [beeny:2.1]") {
@@ -854,6 +860,7 @@ TEST_CASE_TEMPLATE("A^T A in floating point: eigenvalues are the squared singula
 // is exact, so 2^k·A gives 2^k times the scores and 4^k times the eigenvalues bit for bit, with
 // or without the internal scaling. A general factor c rounds each entry of cA once, so there
 // the results agree within the bounds of the two routes' comparison above.
+//! [ch01-scaling]
 TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the scores and 4^k times the eigenvalues "
                    "bit for bit and cA gives c times the scores within the bounds of the routes [beeny:ex2.1]",
                    T, KB_REALS) {
@@ -885,6 +892,7 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
                       kb::test::subspace<T>(n, T(S * S), gap), "scores(cA)/c² (wrong power)");
     });
 }
+//! [ch01-scaling]
 
 // The data of the refusal test in bad_input.cpp at 10^±150: squares near 10^±300 are still
 // normal doubles, so PCA gives 10^±150 times the scores and 10^±300 times the eigenvalues.

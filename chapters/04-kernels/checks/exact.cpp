@@ -180,6 +180,7 @@ TEST_CASE("the sigma conventions: zhu and beeny use gamma = 1/sigma^2 and ghiasi
 }
 //! [sigma-conventions]
 
+//! [min-kernel]
 TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorted points min(s_i s_j) = sum_{k<=min(i j)} "
           "(s_k - s_{k-1}) gives K = L D L^T exactly [beeny:def3.6]") {
     kb::test::property<rational>([] {
@@ -201,6 +202,7 @@ TEST_CASE("the minimum kernel on the non-negative reals is proven PSD: for sorte
         RC_ASSERT(kb::certify_psd(K).proven());
     });
 }
+//! [min-kernel]
 
 TEST_CASE("Laplacian Gram matrices on distinct rational points are proven positive definite by interval Cholesky "
           "[beeny:def3.6]") {
@@ -351,6 +353,7 @@ TEST_CASE("rule 1: a non-negative combination of kernels is a kernel - proven ex
 }
 //! [rule1]
 
+//! [rule1-companion]
 TEST_CASE("rule 1 fails with a negative weight: combination refuses it and the certificate refutes k1 - k2 "
           "[beeny:thm3.8.1]") {
     const kb::LinearKernel<rational> k1;
@@ -364,7 +367,9 @@ TEST_CASE("rule 1 fails with a negative weight: combination refuses it and the c
     REQUIRE(cert.refuted());
     CHECK(kb::quadratic_form(K, cert.witness) < 0);
 }
+//! [rule1-companion]
 
+//! [rule2-exact]
 TEST_CASE("rule 2: the Gram matrix of k1 k2 is the Hadamard product K1 o K2 - proven PSD exactly [beeny:thm3.8.2]") {
     kb::test::property<rational>([] {
         const int N = *kb::test::size_in(2, 8), q = *kb::test::size_in(1, 3);
@@ -382,6 +387,7 @@ TEST_CASE("rule 2: the Gram matrix of k1 k2 is the Hadamard product K1 o K2 - pr
         RC_ASSERT(factorisation_reproduces(cert, K));
     });
 }
+//! [rule2-exact]
 
 TEST_CASE("the Hadamard argument exactly: with K1 = sum d_i l_i l_i^T and K2 = sum e_j m_j m_j^T the product is "
           "sum d_i e_j (l_i o m_j)(l_i o m_j)^T [beeny:thm3.8.2]") {

@@ -79,6 +79,7 @@ kb::test::Bound<T> tree_psd_bound(const kb::tree::Expr& e, int q, int N) {
 // The definition and the basic kernels
 // ---------------------------------------------------------------------------------------
 
+//! [symmetric]
 TEST_CASE_TEMPLATE("every kernel of the library is symmetric: k(x y) = k(y x) exactly [zhu:def4] [beeny:def3.6]", T,
                    KB_ALL_SCALARS) {
     kb::test::property<T>([] {
@@ -105,6 +106,7 @@ TEST_CASE_TEMPLATE("every kernel of the library is symmetric: k(x y) = k(y x) ex
         }
     });
 }
+//! [symmetric]
 
 TEST_CASE("symmetry is a separate condition: x^T A y with A = [[1 1] [-1 1]] has quadratic forms |sum c_i x_i|^2 >= 0 "
           "but is not symmetric [zhu:def4]") {
@@ -125,6 +127,7 @@ TEST_CASE("symmetry is a separate condition: x^T A y with A = [[1 1] [-1 1]] has
     CHECK_THROWS_WITH_AS(kb::certify_psd(K), doctest::Contains("must be exactly symmetric"), kb::error);
 }
 
+//! [basic-psd]
 TEST_CASE_TEMPLATE("the Gram matrices of the basic kernels are PSD in floating point [zhu:def4] [zhu:ex7a] "
                    "[zhu:ex7b] [zhu:ex7c]",
                    T, KB_REALS) {
@@ -140,6 +143,7 @@ TEST_CASE_TEMPLATE("the Gram matrices of the basic kernels are PSD in floating p
                          "negative part of λ_min");
     });
 }
+//! [basic-psd]
 
 TEST_CASE_TEMPLATE("the impostors fail the floating-point PSD check too: lambda_min far below the rounding bound [zhu:def4] [beeny:def3.6]", T,
                    KB_REALS) {
@@ -153,6 +157,7 @@ TEST_CASE_TEMPLATE("the impostors fail the floating-point PSD check too: lambda_
     }
 }
 
+//! [sigma-law]
 TEST_CASE_TEMPLATE("zhu's kernel with sigma_zhu = sqrt(2) sigma_ghiasi is ghiasi's kernel - with the same number "
                    "sigma they differ [zhu:ex7c] [ghiasi:eq1]",
                    T, KB_REALS) {
@@ -175,6 +180,7 @@ TEST_CASE_TEMPLATE("zhu's kernel with sigma_zhu = sqrt(2) sigma_ghiasi is ghiasi
     using std::abs;
     KB_CHECK_EXCEEDS(T(abs(a - b)), kb::test::one_pass<T>(9, T(1)), "same σ in both conventions");
 }
+//! [sigma-law]
 
 //! [laplacian-rules]
 TEST_CASE_TEMPLATE("the Laplacian kernel through the closure rules: exp(-g|s-t|) = g(s)g(t) min(h(s) h(t)) and "
@@ -261,6 +267,7 @@ TEST_CASE_TEMPLATE("the seed's argument for rule 2 holds: K1 o K2 = sum_ij lambd
 }
 //! [hadamard-argument]
 
+//! [rule6-float]
 TEST_CASE_TEMPLATE("rule 6: exp(k1) - the entrywise exponential - has a PSD Gram matrix [beeny:thm3.8.6]", T,
                    KB_REALS) {
     kb::test::property<T>([] {
@@ -273,7 +280,9 @@ TEST_CASE_TEMPLATE("rule 6: exp(k1) - the entrywise exponential - has a PSD Gram
                      "negative part of λ_min(exp∘K₁)");
     });
 }
+//! [rule6-float]
 
+//! [normalisation]
 TEST_CASE_TEMPLATE("normalisation k(x y)/sqrt(k(x x)k(y y)) gives a kernel with unit diagonal and values in [-1 1] "
                    "[beeny:thm3.8.2] [beeny:thm3.8.5]",
                    T, KB_REALS) {
@@ -300,6 +309,7 @@ TEST_CASE_TEMPLATE("normalisation with the wrong factor k(x y)/(k(x x)k(y y)) do
     CHECK_THROWS_WITH_AS(kb::normalised(kb::LinearKernel<T>{})(Matrix<T>::Zero(1, 2).row(0), X.row(0)),
                          doctest::Contains("must be > 0 to normalise"), kb::error);
 }
+//! [normalisation]
 
 //! [random-trees]
 TEST_CASE_TEMPLATE("a kernel built by a random expression tree of rules 1-6 and normalisation has a PSD Gram "
@@ -346,6 +356,7 @@ TEST_CASE_TEMPLATE("the error model of the tree property holds: floating Gram ma
     });
 }
 
+//! [tree-companion]
 TEST_CASE_TEMPLATE("a random tree minus (B + 1) times the constant kernel is not a kernel: the PSD check fails "
                    "[beeny:thm3.8.1] [beeny:thm3.8.2] [beeny:thm3.8.3] [beeny:thm3.8.4] [beeny:thm3.8.5] [beeny:thm3.8.6]",
                    T,
@@ -364,6 +375,7 @@ TEST_CASE_TEMPLATE("a random tree minus (B + 1) times the constant kernel is not
         KB_RC_EXCEEDS(negative_part(min_eigenvalue(K)), tree_psd_bound<T>(e, q, N), "λ_min");
     });
 }
+//! [tree-companion]
 
 TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2) = g(x)g(y) exp(2g x^T y) step by "
                    "step [beeny:thm3.9] [zhu:ex7c]",
@@ -375,10 +387,12 @@ TEST_CASE_TEMPLATE("the Gaussian kernel through the closure rules: exp(-g|x-y|^2
 // Feature maps
 // ---------------------------------------------------------------------------------------
 
+//! [polynomial-features]
 TEST_CASE_TEMPLATE("the features phi(x) = W^(1/2) m(x) reproduce the polynomial kernel in floating point [zhu:ex7b]",
                    T, KB_REALS) {
     kb::test::ch04::polynomial_features_law<T>(kb::test::ch04::library_polynomial_features);
 }
+//! [polynomial-features]
 
 // ---------------------------------------------------------------------------------------
 // Gram matrices by blocked products (double)

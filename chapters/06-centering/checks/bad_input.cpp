@@ -11,6 +11,7 @@
 #include <tuple>
 #include <utility>
 
+//! [ch06-refusals]
 TEST_CASE("centring refuses mismatched shapes and non-finite values with a message") {
     const Matrix<double> K = Matrix<double>::Identity(3, 3);
     CHECK_THROWS_WITH_AS(kb::center_test_kernel(Matrix<double>(Matrix<double>::Ones(2, 4)), K),
@@ -26,6 +27,7 @@ TEST_CASE("centring refuses mismatched shapes and non-finite values with a messa
                          doctest::Contains("kzz has 3 entries"), kb::error);
     CHECK_THROWS_WITH_AS(c.transform(Matrix<double>::Ones(1, 2)), doctest::Contains("N = 3"), kb::error);
 }
+//! [ch06-refusals]
 
 // KernelCentering reads K (and Kz) once: its means are sums of whole columns (rows), so a NaN
 // or an infinity shows in the mean of its column, and only then is K searched for the entry

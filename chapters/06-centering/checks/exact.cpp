@@ -118,6 +118,7 @@ TEST_CASE("centring test rows with the test points' own means or a wrong grand m
 }
 //! [test-row-mistakes]
 
+//! [ch06-properties]
 TEST_CASE("centred rows sum to zero and centring is idempotent exactly for any square K and any rows "
           "[slides:center]") {
     kb::test::property<Q>([] {
@@ -136,7 +137,9 @@ TEST_CASE("centred rows sum to zero and centring is idempotent exactly for any s
         RC_ASSERT(kb::center_test_kernel(once, Kc) == once);
     });
 }
+//! [ch06-properties]
 
+//! [ch06-psd]
 TEST_CASE("the centred Gram matrix of a kernel stays PSD: exact LDLT certificate [slides:center] [beeny:4.1]") {
     kb::test::property<Q>([] {
         const auto [N, q, X, k, fm] = any_feature_case<Q>(8, 6, 3);
@@ -145,6 +148,7 @@ TEST_CASE("the centred Gram matrix of a kernel stays PSD: exact LDLT certificate
         RC_ASSERT(kb::is_psd_exact(kb::double_center(kb::gram(k, X))));
     }, 25);
 }
+//! [ch06-psd]
 
 TEST_CASE("centring does not make squared distances a kernel but -1/2 J D2 J is PSD: certificates [zhu:2.2.2]") {
     // The companion of the PSD property: the certificate refutes a non-kernel.
@@ -222,6 +226,7 @@ TEST_CASE("centred inputs give centred features for the linear kernel but not fo
 }
 //! [centred-inputs]
 
+//! [ch06-self-similarity]
 TEST_CASE("the centred self-similarity is the squared feature-space distance to the training mean exactly "
           "[slides:center-test]") {
     kb::test::property<Q>([] {
@@ -246,3 +251,4 @@ TEST_CASE("the centred self-similarity is the squared feature-space distance to 
         RC_ASSERT(kb::is_psd_exact(Ktt));
     });
 }
+//! [ch06-self-similarity]

@@ -22,6 +22,7 @@ TEST_CASE_TEMPLATE("double centring equals the Gram matrix of the centred featur
     double_centring_law<T>(library_double_center);
 }
 
+//! [ch06-grand-mean-companion]
 TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far outside the rounding bound "
                    "[slides:center]",
                    T, KB_REALS) {
@@ -42,6 +43,7 @@ TEST_CASE_TEMPLATE("omitting the grand-mean term or dividing by N - 1 is far out
         Matrix<T>::Identity(K.rows(), K.rows()) - Matrix<T>::Constant(K.rows(), K.rows(), T(1) / (N - 1));
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(Jwrong * K * Jwrong - truth)), bound, "1/(N − 1)");
 }
+//! [ch06-grand-mean-companion]
 
 TEST_CASE_TEMPLATE("centring new points with the training means agrees with explicit features to rounding "
                    "[slides:center-test]",

@@ -718,13 +718,15 @@ TEST_CASE("the route is chosen by size: Lanczos in double with p given N >= 200 
 
 // ------------------------------------------------------------------ very large and very small Gram matrices
 
+//! [scaling]
 // kb::KernelPca fits a K beyond [2^-200, 2^200] as 4^-j·K (numerics.hpp): exact, so 4^k·K gives
 // 4^k times the eigenvalues and 2^k times the scores bit for bit. A general factor c² rounds each
 // entry once. With the linear kernel K = YYᵀ kernel PCA is PCA of the points, so the scores of
 // c²K over c are checked against the PCA scores S = Y_c V_p with the bound of chapter 2's law
 // "classical MDS scores equal PCA scores", c₂·N·ε·‖K̃‖²/gap (the spectrum from real100), with
 // ‖K̃‖² widened to ‖K̃‖(‖K̃‖ + N·max|K|): K is not centred, and the rounding of c²K's entries and
-// of their centring is relative to max|K|, not to ‖K̃‖ (§7.12: c₁Nε·N·max|K| in Frobenius norm).
+// of their centring is relative to max|K|, not to ‖K̃‖ (c₁Nε·N·max|K| in Frobenius norm: the
+// checks page, "For maintainers").
 // Points far from their mean on the scale of their spread make the difference: (10, 11, 10)/4
 // has max|K| ≈ 7.6 against ‖K̃‖ ≈ 0.042, and c²K's scores miss by 1.9 times the narrower bound.
 TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 4^k K gives 4^k mu and 2^k scores bit "
@@ -767,6 +769,7 @@ TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 
                       "KPCA(c²K)/c² (wrong power)");
     });
 }
+//! [scaling]
 
 // A Gaussian kernel is scale-dependent by definition: the points are not rescaled. At distances
 // of 10^150 (γ = 1) K is the identity to the last bit — every point its own direction — and

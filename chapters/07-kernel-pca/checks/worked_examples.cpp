@@ -303,8 +303,8 @@ TEST_CASE("the small example of chapter 7: three points with the lift kernel giv
     CHECK(yz.squaredNorm() == bessel_text);
     CHECK(kzz_text - bessel_text == off_plane_text * off_plane_text);
 
-    // kb::KernelPca in real50 gives the same numbers, to its rounding (§7.12): the eigenvalues
-    // to E = c₂Nε‖K̃‖_F + c₁Nε·N·max|K| (Weyl; ‖K̃‖_F = √(196 + 196/9) < 15, max|K| = 30 ≥
+    // kb::KernelPca in real50 gives the same numbers, to its rounding (the checks page, "For
+    // maintainers"): the eigenvalues to E = c₂Nε‖K̃‖_F + c₁Nε·N·max|K| (Weyl; ‖K̃‖_F = √(196 + 196/9) < 15, max|K| = 30 ≥
     // max|K_z|), the scores to (3/2)√μ₁·E/gap ≤ 6E/gap (√μ₁ < 4, gap = μ₂ − μ₃ = 14/3), and
     // y(z) = k̃_z A to ‖k̃_z‖·(3/2)E/(gap√μ₂) + ‖Δk̃_z‖/√μ₂ ≤ 6E/gap + c₁Nε·N·30/2
     // (‖k̃_z‖ < 7, √μ₂ > 2).

@@ -68,18 +68,23 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     }
 
     //! [kpca-fit]
+    //! [ch07-centre]
     // K̃ = J K J, and the training statistics that centre new kernel rows.
     centering_.emplace(K);
     tau_ = psd_rounding_tolerance<T>(N, T(N) * largest);
     // In place (one N×N matrix), from the column means just computed; K was checked by the caller.
     Kc_ = detail::double_center_from_means(std::move(K), centering_->column_mean(), centering_->grand_mean(), symmetric);
+    //! [ch07-centre]
+    //! [ch07-eigen]
     // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
     // PSD up to rounding, unless the caller opted in.
     T smallest_seen(0);
     const SymmetricEigen<T> eig = solver_ == KpcaSolver::dense ? symmetric_eigen(Kc_) : lanczos_eigenpairs(smallest_seen);
     spectrum_ = eig.values;
     require_definite(solver_ == KpcaSolver::dense ? spectrum_(N - 1) : smallest_seen, spectrum_(0), where);
+    //! [ch07-eigen]
 
+    //! [ch07-keep]
     // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
     rank_ = numerical_rank(spectrum_, tau_);
     if (p_ == all_components) p_ = rank_;
@@ -91,6 +96,7 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
     A_ = U_ * root.cwiseInverse().asDiagonal();
     Y_ = U_ * root.asDiagonal();
+    //! [ch07-keep]
     //! [kpca-fit]
     if (scale_ != 0) rescale(original);
 }

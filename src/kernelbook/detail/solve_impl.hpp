@@ -20,6 +20,7 @@ Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B, std::string_view whe
     constexpr std::string_view singular =
         "K is not positive definite (singular or indefinite); for a singular PSD K use "
         "psd_pseudo_inverse with an explicit rank tolerance";
+    //! [ch05-solve]
     if constexpr (is_exact_v<T>) {
         // Exact LDLᵀ with symmetric pivoting: K is PD iff every pivot D_ii > 0.
         Eigen::LDLT<Matrix<T>> ldlt(K);
@@ -33,6 +34,7 @@ Matrix<T> solve_spd(const Matrix<T>& K, const Matrix<T>& B, std::string_view whe
         require(llt.info() == Eigen::Success, where, "{}", singular);
         return llt.solve(B);
     }
+    //! [ch05-solve]
 }
 } // namespace detail
 

@@ -18,6 +18,7 @@ template <class T>
 SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
     constexpr std::string_view where = "symmetric_eigen";
     require_symmetric(A, where, "A");
+    //! [ch02-symmetric-eigen]
     // Symmetrise so that rounding-level asymmetry cannot leak into the result.
     const Matrix<T> S = (A + A.transpose()) / T(2);
     SymmetricEigen<T> out;
@@ -34,6 +35,7 @@ SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
         out.vectors = solver.eigenvectors().rowwise().reverse();
     }
     apply_sign_rule(out.vectors);
+    //! [ch02-symmetric-eigen]
     return out;
 }
 
@@ -50,11 +52,13 @@ Svd<T> thin_svd(const Matrix<T>& X) {
     constexpr std::string_view where = "thin_svd";
     require(X.rows() > 0 && X.cols() > 0, where, "X must be non-empty, but it is {}×{}", X.rows(), X.cols());
     require_finite(X, where, "X");
+    //! [ch02-thin-svd]
     Eigen::JacobiSVD<Matrix<T>> svd(X, Eigen::ComputeThinU | Eigen::ComputeThinV);
     Svd<T> out{svd.matrixU(), svd.singularValues(), svd.matrixV()};
     // Jacobi SVD already sorts decreasingly; apply the sign rule to V and let U follow.
     const Vector<T> signs = apply_sign_rule(out.V);
     out.U = out.U * signs.asDiagonal();
+    //! [ch02-thin-svd]
     return out;
 }
 
