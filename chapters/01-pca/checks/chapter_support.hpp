@@ -1,5 +1,5 @@
 #pragma once
-/// \file 01-pca/chapter_support.hpp
+/// \file 01-pca/checks/chapter_support.hpp
 /// \brief What several of chapter 1's test files share: the data of `beeny` Example 2.1 in
 ///        any scalar type, the outlier data of §2.1's errata (six points on y = x and (6, 0)),
 ///        and the swap of the two coordinates of planar data.

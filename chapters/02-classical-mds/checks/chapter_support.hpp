@@ -1,5 +1,5 @@
 #pragma once
-/// \file 02-classical-mds/chapter_support.hpp
+/// \file 02-classical-mds/checks/chapter_support.hpp
 /// \brief What several of chapter 2's test files share: a symmetric dissimilarity matrix
 ///        written by its upper triangle, and the comparison of a computed number with a
 ///        number the chapter prints.

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 03-eckart-young/chapter_support.hpp
+/// \file 03-eckart-young/checks/chapter_support.hpp
 /// \brief What several of chapter 3's test files share: the exact certificate of a
 ///        spectral norm.
 

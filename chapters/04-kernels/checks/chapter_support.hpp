@@ -1,5 +1,5 @@
 #pragma once
-/// \file 04-kernels/chapter_support.hpp
+/// \file 04-kernels/checks/chapter_support.hpp
 /// \brief What several of chapter 4's test files share: the random points of the chapter's
 ///        properties, the smallest eigenvalue of a Gram matrix, and the double sum
 ///        Σᵢ Σⱼ cᵢ cⱼ k(xᵢ, xⱼ) of the definition of a kernel.

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 05-rkhs/chapter_support.hpp
+/// \file 05-rkhs/checks/chapter_support.hpp
 /// \brief Chapter 5's test helpers, shared by its test files: functions that look like kernels
 ///        but are not (for the failing companions), comparisons that are exact in rationals and
 ///        bounded by the rounding of one pass in floating point, the random kernels and

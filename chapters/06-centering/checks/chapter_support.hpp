@@ -1,5 +1,5 @@
 #pragma once
-/// \file 06-centering/chapter_support.hpp
+/// \file 06-centering/checks/chapter_support.hpp
 /// \brief Chapter 6's test helpers, shared by its test files: the random polynomial kernels and
 ///        test-row cases of the centring properties, and a fixed training set (test code only).
 

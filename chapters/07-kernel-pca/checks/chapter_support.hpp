@@ -1,5 +1,5 @@
 #pragma once
-/// \file 07-kernel-pca/chapter_support.hpp
+/// \file 07-kernel-pca/checks/chapter_support.hpp
 /// \brief Chapter 7's test helpers, shared by its test files: generators, the independent
 ///        reference, comparisons with PCA of explicit features, and fixed data (test code only).
 

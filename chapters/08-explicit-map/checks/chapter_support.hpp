@@ -1,5 +1,5 @@
 #pragma once
-/// \file 08-explicit-map/chapter_support.hpp
+/// \file 08-explicit-map/checks/chapter_support.hpp
 /// \brief Chapter 8's test helpers, shared by its test files (test code only). Every case is an
 ///        integer recipe turned into the scalar type of the test, so the same case runs in
 ///        double, real50, real100 and exact rationals.
