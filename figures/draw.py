@@ -724,6 +724,86 @@ def experiment_paired(exp_dir, out, written):
     save(fig, out, "experiment_paired", written)
 
 
+# ---------------------------------------------------------------- the book
+def chapter_graph(chapters_tsv, out, written):
+    """The chapters' prerequisite graph, from the builds_on column of docs/chapters.tsv.
+
+    An arrow A → B: chapter B builds on chapter A. The arrows drawn are the graph's transitive
+    reduction (what a course must teach before B); a chapter that B uses directly but that an
+    earlier prerequisite already brings in is named under B's box ("also uses"). Chapters are
+    placed in columns by depth (the longest chain of prerequisites before them); a chapter alone
+    in its column sits at the mean height of its prerequisites, several are stacked in order."""
+    if not os.path.exists(chapters_tsv):
+        raise MissingData(chapters_tsv)
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+    import textwrap
+    with open(chapters_tsv, newline="", encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    col = {h: i for i, h in enumerate(rows[0])}
+    chapters, deps = [], {}
+    for r in rows[1:]:
+        folder = r[col["folder"]]
+        chapters.append((folder, int(folder[:2]), r[col["title"]]))
+        deps[folder] = [] if r[col["builds_on"]] == "-" else r[col["builds_on"]].split()
+    number = {folder: n for folder, n, _ in chapters}
+
+    def ancestors(folder):  # every chapter `folder` builds on, directly or through others
+        found, stack = set(), list(deps[folder])
+        while stack:
+            d = stack.pop()
+            if d not in found:
+                found.add(d)
+                stack.extend(deps[d])
+        return found
+
+    # the reduction: d is a needed prerequisite of c unless another prerequisite of c builds on d
+    needed = {c: [d for d in deps[c] if not any(d in ancestors(e) for e in deps[c] if e != d)] for c in deps}
+    depth = {}
+    for folder, _, _ in chapters:  # chapters.tsv lists them in reading order
+        depth[folder] = 1 + max((depth[d] for d in deps[folder]), default=-1)
+    columns = {}
+    for folder, _, _ in chapters:
+        columns.setdefault(depth[folder], []).append(folder)
+    pos = {}
+    dx, dy, width, height = 2.75, 1.95, 2.35, 1.15
+    for k in sorted(columns):
+        members = columns[k]
+        for i, folder in enumerate(members):
+            if len(members) == 1:
+                y = float(np.mean([pos[d][1] for d in needed[folder]])) if needed[folder] else 0.0
+            else:
+                y = ((len(members) - 1) / 2 - i) * dy
+            pos[folder] = (k * dx, y)
+    fig, ax = plt.subplots(figsize=(12.5, 4.6))
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+    for folder, n, title in chapters:
+        x, y = pos[folder]
+        ax.add_patch(FancyBboxPatch((x - width / 2, y - height / 2), width, height,
+                                    boxstyle="round,pad=0.02,rounding_size=0.12",
+                                    facecolor="#e8f0fa", edgecolor="tab:blue", linewidth=1.2, zorder=3))
+        ax.text(x, y + 0.34, f"Chapter {n}", ha="center", va="center", fontsize=9.5, fontweight="bold", zorder=4)
+        ax.text(x, y - 0.1, "\n".join(textwrap.wrap(title, 21)), ha="center", va="center", fontsize=8.5,
+                zorder=4, linespacing=1.1)
+        also = sorted(number[d] for d in deps[folder] if d not in needed[folder])
+        if also:
+            ax.text(x, y - height / 2 - 0.17, "also uses " + ", ".join(map(str, also)), ha="center", va="center",
+                    fontsize=8, style="italic", color="0.35", zorder=4)
+    for folder in deps:
+        for d in needed[folder]:
+            (x0, y0), (x1, y1) = pos[d], pos[folder]
+            ax.add_patch(FancyArrowPatch((x0 + width / 2, y0), (x1 - width / 2, y1), arrowstyle="-|>",
+                                         mutation_scale=13, color="black", linewidth=1.4, shrinkA=2, shrinkB=2,
+                                         zorder=2))
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - width / 2 - 0.1, max(xs) + width / 2 + 0.1)
+    ax.set_ylim(min(ys) - height / 2 - 0.4, max(ys) + height / 2 + 0.1)
+    ax.set_title("The chapters' prerequisites: an arrow A \u2192 B means that chapter B builds on chapter A",
+                 fontsize=10.5)
+    save(fig, out, "chapter_prerequisites", written)
+
+
 FIGURES = [
     ("ch01_regression", ch01_regression), ("ch01_lines", ch01_lines),
     ("ch02_europe_map", ch02_europe), ("ch02_spectra", ch02_spectra),
@@ -739,6 +819,9 @@ def main():
     ap.add_argument("--data", required=True, help="the chapter programs' data: <build>/book/data")
     ap.add_argument("--out", required=True, help="where the PNGs go (figures/img of the source tree)")
     ap.add_argument("--experiment-data", help="the experiment's CSVs (default: <data>/08-explicit-map)")
+    ap.add_argument("--chapters", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
+                                                       "docs", "chapters.tsv"),
+                    help="the chapter list with its builds_on column (default: docs/chapters.tsv of this tree)")
     ap.add_argument("names", nargs="*", help="draw only these figures (PNG names without .png)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -752,6 +835,11 @@ def main():
             draw(args.data, args.out, written)
         except MissingData as e:
             missing.append(f"{name}: {e} not found")
+    if not wanted or "chapter_prerequisites" in wanted:
+        try:
+            chapter_graph(args.chapters, args.out, written)
+        except MissingData as e:
+            missing.append(f"chapter_prerequisites: {e} not found")
     for kind in ["tsne", "fisher"]:
         names = [f"experiment_{d}_{kind}" for d in ["digits", "fashion"]]
         if wanted and not wanted.intersection(names):

@@ -202,6 +202,31 @@ def load_chapters(root: Path) -> list[Chapter]:
     return chapters
 
 
+SOURCE_REF_RE = re.compile(r'\\ref\s+(ref-[A-Za-z0-9_-]+)\s+"[^"]*"')
+
+
+def check_chapter_sources(root: Path, chapters: list[Chapter], sources: list[dict]) -> None:
+    """Every chapter's sources (chapters.tsv) link to the bibliography, docs/references.md
+    (`\\ref ref-zhu "zhu" §2.3`): a source cited by its short name alone (`zhu`) is one a
+    student cannot find. Where docs/references.md exists, each `ref-…` must be one of its anchors."""
+    shorts = {s["short"] for s in sources}
+    references = root / "docs/references.md"
+    anchors = (set(re.findall(r"\\anchor\s+(ref-[A-Za-z0-9_-]+)", references.read_text(encoding="utf-8")))
+               if references.is_file() else None)
+    for c in chapters:
+        refs = SOURCE_REF_RE.findall(c.sources)
+        bare = [m for m in re.findall(r"`([^`]+)`", c.sources) if m in shorts]
+        if not refs or bare:
+            raise DataError(f"chapters.tsv: the sources of {c.folder} ('{c.sources}') must link each source to "
+                            "the references page, e.g. \\ref ref-zhu \"zhu\" §2.3, not cite it by its short name "
+                            f"alone{' (' + ', '.join('`' + b + '`' for b in bare) + ')' if bare else ''}")
+        if anchors is not None:
+            unknown = [r for r in refs if r not in anchors]
+            if unknown:
+                raise DataError(f"chapters.tsv: the sources of {c.folder} link {', '.join(unknown)}, which "
+                                "docs/references.md does not define (\\anchor ref-…)")
+
+
 def load_sources(root: Path) -> list[dict]:
     return read_tsv(root / "docs/sources.tsv", ["short", "title", "kind", "seed_file"])
 
@@ -554,6 +579,7 @@ def build(root: Path, tests: list[Test] | None, allow_pending: bool):
     chapters = load_chapters(root)
     by_folder = {c.folder: c for c in chapters}
     sources = load_sources(root)
+    check_chapter_sources(root, chapters, sources)
     labels = load_labels(root, sources, chapters)
     by_label = {lb.label: lb for lb in labels}
     errata = load_errata(root / "docs/errata.md")
@@ -631,7 +657,7 @@ def chapter_table(chapters: list[Chapter]) -> str:
     for c in chapters:
         title = (prose("chapter-row-title", page=c.page, title=c.title) if c.page else
                  prose("chapter-row-title-absent", title=c.title))
-        rows.append(prose("chapter-row", number=c.number, title=title, summary=c.summary,
+        rows.append(prose("chapter-row", number=c.number, title=title, summary=c.summary, sources=c.sources,
                           builds_on=", ".join(str(num[d]) for d in c.builds_on) or prose("none"),
                           checks=prose("chapter-row-checks", folder=c.folder) if c.present else prose("none")))
     return "\n".join(rows)

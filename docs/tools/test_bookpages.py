@@ -128,9 +128,9 @@ def case_pages(gen: Path, root: Path) -> None:
     expect("a wrong number, Theorem 1" in e and "\\ref ch01-alpha" in e, "kind, place and chapter are given")
     m = r.page("mainpage.md")
     expect("<!--" not in m, "the markers of docs/mainpage.md are replaced", m)
-    expect("| 1 | \\ref ch01-alpha \"Alpha\" | the first toy chapter | — | `` ctest -R 01-alpha `` |" in m,
-           "a present chapter is linked, with the command that runs its checks", m)
-    expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | 1 | — |" in m,
+    expect("| 1 | \\ref ch01-alpha \"Alpha\" | the first toy chapter | \\ref ref-toy \"toy\" §1 | — | `` ctest -R 01-alpha `` |" in m,
+           "a present chapter is linked, with its sources and the command that runs its checks", m)
+    expect("| 2 | Beta <em>(not in this build yet)</em> | the second toy chapter, not written yet | \\ref ref-toy \"toy\" §2 | 1 | — |" in m,
            "an absent chapter is named, with what it builds on", m)
     expect("**2 of the 3 labelled statements**" in m and "1 erratum is recorded, with 1 remark on" in m,
            "the status line counts the errata and the remarks", m)
@@ -230,6 +230,27 @@ def case_malformed(gen: Path, root: Path) -> None:
     edit(root / "docs/errata.md", "## Errata\n", "## Entries\n")
     r = Run(gen, root, "--allow-pending-chapters")
     expect(r.rc == 1 and "no '## Errata' line" in r.stderr, "a data file without its '## Errata' line fails", r.log())
+
+
+def case_sources(gen: Path, root: Path) -> None:
+    tsv = root / "docs/chapters.tsv"
+    edit(tsv, '\\ref ref-toy "toy" §1', "`toy` §1")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "the sources of 01-alpha" in r.stderr and "(`toy`)" in r.stderr,
+           "a source cited by its short name alone fails, naming the chapter and the citation", r.log())
+    edit(tsv, "`toy` §1", "toy §1")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "the sources of 01-alpha" in r.stderr and "ref ref-zhu" in r.stderr,
+           "sources without a link to the references page fail, saying how to link them", r.log())
+    edit(tsv, "toy §1", '\\ref ref-toy "toy" §1')
+    references = root / "docs/references.md"
+    references.write_text("# References {#references}\n\n\\anchor ref-other\nAnother work.\n", encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 1 and "link ref-toy, which docs/references.md does not define" in r.stderr,
+           "a link to an entry the references page does not have fails", r.log())
+    references.write_text("# References {#references}\n\n\\anchor ref-toy\nThe toy source.\n", encoding="utf-8")
+    r = Run(gen, root, "--allow-pending-chapters")
+    expect(r.rc == 0, "sources linked to entries of the references page pass", r.log())
 
 
 def case_index_compare(gen: Path, root: Path) -> None:
@@ -423,6 +444,7 @@ CASES = {
     "index-compare": case_index_compare, "test-locations": case_test_locations,
     "unimplemented": case_unimplemented, "chapter-links": case_chapter_links,
     "test-listings": case_test_listings, "tests-file": case_tests_file, "templates": case_templates,
+    "sources": case_sources,
 }
 
 

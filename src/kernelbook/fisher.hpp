@@ -26,7 +26,7 @@
 /// \f$B^\top S_b B\f$ (same non-zero eigenvalues as \f$S_w^{+1/2}S_bS_w^{+1/2}\f$) and sets
 /// \f$W = BU\f$.
 ///
-/// **Singular \f$S_w\f$: the ridge and rank policy.** \f$S_w\f$ has rank at most N − C, so
+/// <b>Singular \f$S_w\f$: the ridge and rank policy.</b> \f$S_w\f$ has rank at most N − C, so
 /// it is singular whenever d > N − C — always for explicitly mapped features, where d = N.
 /// Two explicit parameters (kb::FisherOptions) decide what happens:
 ///  - the *ridge* \f$\rho \ge 0\f$ (default 0) replaces \f$S_w\f$ by

@@ -6,6 +6,11 @@
 //     Processing Error"), every glyph a formula uses must be in the page, and no raw TeX —
 //     \( \) \[ \] \f$ \f[ $…$ or a \command — may be left in the visible text (code blocks
 //     excepted);
+//   - no Markdown left unrendered in the visible text: a literal ** or __ (emphasis Doxygen did
+//     not understand — Doxygen 1.9.4 leaves **bold** literal when its text holds a formula), a
+//     backtick (a code span that did not close) or a $ (TeX in dollars, which Doxygen does not
+//     know, or a stray one); text inside code, pre, formulas and code fragments is not
+//     visible text here, so a shell prompt "$ cmake …" in a code block is fine;
 //   - every image has loaded (complete, naturalWidth > 0);
 //   - every internal link, script, stylesheet and image reference resolves to an existing
 //     file, and every #anchor exists in its target page (id= or name=);
@@ -99,7 +104,7 @@ function anchorsOf(file) {
 // treeTimeout ms have passed. A MutationObserver waits for it, without polling.
 // r.tree: null (no tree), true (complete) or false (not complete in time).
 async function inspectPage(treeTimeout) {
-  const r = { formulas: 0, tree: null, unrendered: [], mathErrors: [], rawTex: [], images: [], refs: [] };
+  const r = { formulas: 0, tree: null, unrendered: [], mathErrors: [], rawTex: [], markdown: [], images: [], refs: [] };
   const tree = document.getElementById('nav-tree');
   if (tree) {
     const complete = () => tree.querySelector('.selected') !== null;
@@ -154,18 +159,27 @@ async function inspectPage(treeTimeout) {
     [/\\[A-Za-z]{2,}/, 'TeX command'],
     [/Math Processing Error/, 'MathJax error'],
   ];
+  // Markdown that did not render, in the same visible text: the first of these in a text node
+  // is reported (beside any raw TeX in it).
+  const markdown = [
+    [/\*\*/, 'literal **'],
+    [/__/, 'literal __'],
+    [/`/, 'stray backtick'],
+    [/\$/, 'literal $'],
+  ];
+  const shown = (t, i) => `"${t.slice(Math.max(0, i - 30), i + 50).replace(/\s+/g, ' ').trim()}"`;
+  const visible = (el) => { const style = getComputedStyle(el); return style.display !== 'none' && style.visibility !== 'hidden'; };
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el) continue;
     const t = n.textContent;
-    for (const [re, what] of patterns) {
-      const m = re.exec(t);
-      if (m) {
-        const style = getComputedStyle(el);
-        if (style.display === 'none' || style.visibility === 'hidden') break;
-        const i = m.index;
-        r.rawTex.push(`${what}: "${t.slice(Math.max(0, i - 30), i + 50).replace(/\s+/g, ' ').trim()}"`);
-        break;
+    for (const [list, out] of [[patterns, r.rawTex], [markdown, r.markdown]]) {
+      for (const [re, what] of list) {
+        const m = re.exec(t);
+        if (m) {
+          if (visible(el)) out.push(`${what}: ${shown(t, m.index)}`);
+          break;
+        }
       }
     }
   }
@@ -207,6 +221,7 @@ async function checkPage(page, rel, a, stats) {
     for (const u of r.unrendered) problems.push(`formula not typeset: ${u}`);
     for (const e of r.mathErrors) problems.push(`MathJax error: ${e}`);
     for (const t of r.rawTex) problems.push(`raw TeX in the text (${t})`);
+    for (const t of r.markdown) problems.push(`unrendered markdown (${t})`);
     for (const im of r.images) {
       stats.images++;
       if (!im.ok) problems.push(`image did not load: ${im.src}`);

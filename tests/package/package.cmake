@@ -51,12 +51,12 @@ endif()
 file(REMOVE_RECURSE ${prefix})
 run("cmake --install ${KB_BUILD_DIR} --prefix ${prefix}" ${CMAKE_COMMAND} --install ${KB_BUILD_DIR} --prefix ${prefix})
 
-# 2. What was installed: the headers, the library, the package files and the command; no
-#    test and no chapter program.
+# 2. What was installed: the headers, the library, the package files, the command and the
+#    licence; no test and no chapter program.
 file(GLOB_RECURSE installed RELATIVE ${prefix} ${prefix}/*)
 set(unexpected "")
 foreach(f IN LISTS installed)
-  if(NOT f MATCHES "^(include/kernelbook/(detail/)?[a-z_]+\\.hpp|lib[^/]*/libkb\\.a|lib[^/]*/cmake/kernelbook/kernelbook[A-Za-z-]*\\.cmake|bin/kernelbook)$")
+  if(NOT f MATCHES "^(include/kernelbook/(detail/)?[a-z_]+\\.hpp|lib[^/]*/libkb\\.a|lib[^/]*/cmake/kernelbook/kernelbook[A-Za-z-]*\\.cmake|bin/kernelbook|share/doc/kernelbook/LICENSE)$")
     list(APPEND unexpected ${f})
   endif()
 endforeach()
@@ -64,11 +64,17 @@ if(unexpected)
   list(JOIN unexpected "\n  " unexpected)
   message(FATAL_ERROR "the install put files there that are not the library's:\n  ${unexpected}")
 endif()
-foreach(f IN ITEMS include/kernelbook/pca.hpp include/kernelbook/detail/spectral_impl.hpp)
+foreach(f IN ITEMS include/kernelbook/pca.hpp include/kernelbook/detail/spectral_impl.hpp share/doc/kernelbook/LICENSE)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "the install has no ${f}")
   endif()
 endforeach()
+#    The licence is the repository's, byte for byte.
+file(SHA256 ${KB_SOURCE_DIR}/LICENSE source_licence)
+file(SHA256 ${prefix}/share/doc/kernelbook/LICENSE installed_licence)
+if(NOT source_licence STREQUAL installed_licence)
+  message(FATAL_ERROR "the installed share/doc/kernelbook/LICENSE is not the repository's LICENSE")
+endif()
 
 #    The package files must hold no path of this machine's source or build tree: the
 #    prefix can be moved, and the package is used on machines where those trees are absent.

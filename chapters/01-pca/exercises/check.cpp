@@ -4,10 +4,19 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp and
 ///        exact.cpp run the same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "covariance_matrix.hpp"
 #include "pca_scores.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/covariance_matrix.hpp"
+#include "solutions/pca_scores.hpp"
+#endif
 
 using namespace kb::test::ch01;
 
@@ -38,6 +47,16 @@ struct Mistake {
     template <class T>
     static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return A * kb::thin_svd(A).V.leftCols(k); }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> covariance_matrix(const Matrix<T>& A) { return solution::covariance_matrix(A); }
+    template <class T>
+    static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return solution::pca_scores(A, k); }
+};
+#endif
 
 /// Exercise 1.4 checked by beeny:defA.4, exactly: Definition A.4 is a statement about exact
 /// numbers, so its law runs in kb::rational only.
@@ -84,3 +103,15 @@ TEST_CASE_TEMPLATE("exercise 1.5 mistake: scores of uncentred data are rejected 
     exercise_1_5<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE("exercise 1.4 with the model solution [beeny:defA.4]") {
+    exercise_1_4<Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 1.5 with the model solution [beeny:ex2.1] [beeny:defA.4]", T, double, kb::real50) {
+    exercise_1_5<T, Solution>();
+}
+}
+#endif

@@ -4,10 +4,19 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "classical_mds.hpp"
 #include "double_centring.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/classical_mds.hpp"
+#include "solutions/double_centring.hpp"
+#endif
 
 using namespace kb::test::ch02;
 
@@ -38,6 +47,18 @@ struct Mistake {
     template <class T>
     static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::symmetric_eigen(B).vectors.leftCols(p); }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
+        return solution::gram_from_squared_distances(D2);
+    }
+    template <class T>
+    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return solution::classical_mds(B, p); }
+};
+#endif
 
 /// Exercise 2.4 checked by zhu:2.2.2.
 template <class T, class S>
@@ -87,3 +108,15 @@ TEST_CASE_TEMPLATE("exercise 2.5 mistake: eigenvectors without sqrt(lambda) are 
     exercise_2_5<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 2.4 with the model solution [zhu:2.2.2]", T, double, kb::real50) {
+    exercise_2_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 2.5 with the model solution [zhu:1.2.2]", T, double, kb::real50) {
+    exercise_2_5<T, Solution>();
+}
+}
+#endif

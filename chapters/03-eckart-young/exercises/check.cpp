@@ -4,11 +4,21 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "best_psd_rank_p.hpp"
 #include "best_rank_p_symmetric.hpp"
 #include "truncate_svd.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/best_psd_rank_p.hpp"
+#include "solutions/best_rank_p_symmetric.hpp"
+#include "solutions/truncate_svd.hpp"
+#endif
 
 using namespace kb::test::ch03;
 
@@ -60,6 +70,20 @@ struct Mistake {
         return kb::best_rank_p_symmetric(A, p).approximation;
     }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) { return solution::truncate_svd(X, p); }
+    template <class T>
+    static Matrix<T> best_rank_p_symmetric(const Matrix<T>& A, Eigen::Index p) {
+        return solution::best_rank_p_symmetric(A, p);
+    }
+    template <class T>
+    static Matrix<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) { return solution::best_psd_rank_p(A, p); }
+};
+#endif
 
 /// Exercise 3.4 checked by zhu:thm2 (SVD form: the errors of the truncated SVD).
 template <class T, class S>
@@ -129,3 +153,18 @@ TEST_CASE_TEMPLATE("exercise 3.6 mistake: the largest |lambda| with a negative l
     exercise_3_6<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 3.4 with the model solution [zhu:thm2]", T, double, kb::real50) {
+    exercise_3_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 3.5 with the model solution [zhu:thm2]", T, double, kb::real50) {
+    exercise_3_5<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 3.6 with the model solution [zhu:thm2]", T, double, kb::real50) {
+    exercise_3_6<T, Solution>();
+}
+}
+#endif

@@ -4,10 +4,19 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "gaussian_gram.hpp"
 #include "polynomial_features.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/gaussian_gram.hpp"
+#include "solutions/polynomial_features.hpp"
+#endif
 
 #include <cmath>
 
@@ -66,6 +75,18 @@ struct Mistake {
     }
 };
 
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> gaussian_gram(const Matrix<T>& X, const T& gamma) { return solution::gaussian_gram(X, gamma); }
+    template <class T>
+    static Matrix<T> polynomial_features(const Matrix<T>& X, const T& c, int d) {
+        return solution::polynomial_features(X, c, d);
+    }
+};
+#endif
+
 /// Exercise 4.4 checked by beeny:thm3.9.
 template <class T, class S>
 void exercise_4_4() {
@@ -112,3 +133,15 @@ TEST_CASE_TEMPLATE("exercise 4.5 mistake: features without the multinomial weigh
     exercise_4_5<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 4.4 with the model solution [beeny:thm3.9]", T, double, kb::real50) {
+    exercise_4_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 4.5 with the model solution [zhu:ex7b]", T, double, kb::real50) {
+    exercise_4_5<T, Solution>();
+}
+}
+#endif

@@ -6,10 +6,19 @@
 ///        same laws on the library directly. Each exercise is checked against the library's
 ///        other half (kb::inner for 5.4, the library's evaluation for 5.5), so that a mistake
 ///        in one exercise does not show up in the other's check.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "evaluate.hpp"
 #include "inner_product.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/evaluate.hpp"
+#include "solutions/inner_product.hpp"
+#endif
 
 using namespace kb::test::ch05;
 
@@ -55,6 +64,18 @@ struct Mistake {
         return s;
     }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T, class Kernel>
+    static T evaluate(const KernelExpansion<T, Kernel>& f, const RowVector<T>& z) { return solution::evaluate(f, z); }
+    template <class T, class Kernel>
+    static T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
+        return solution::inner(f, g);
+    }
+};
+#endif
 
 /// Exercise 5.4 checked by zhu:prop6, the pairing ⟨f, k(z, ·)⟩ by kb::inner.
 template <class T, class S>
@@ -105,3 +126,15 @@ TEST_CASE_TEMPLATE("exercise 5.5 mistake: alpha^T beta without K (orthonormal se
     exercise_5_5<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 5.4 with the model solution [zhu:prop6]", T, double, kb::real50) {
+    exercise_5_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 5.5 with the model solution [zhu:prop6] [zhu:thm5]", T, double, kb::real50) {
+    exercise_5_5<T, Solution>();
+}
+}
+#endif

@@ -4,10 +4,19 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "center_test_kernel.hpp"
 #include "double_center.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/center_test_kernel.hpp"
+#include "solutions/double_center.hpp"
+#endif
 
 using namespace kb::test::ch06;
 
@@ -53,6 +62,18 @@ struct Mistake {
         return out;
     }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> double_center(const Matrix<T>& K) { return solution::double_center(K); }
+    template <class T>
+    static Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
+        return solution::center_test_kernel(Kz, K);
+    }
+};
+#endif
 
 /// Exercise 6.4 checked by slides:center.
 template <class T, class S>
@@ -100,3 +121,15 @@ TEST_CASE_TEMPLATE("exercise 6.5 mistake: centring new rows with their own means
     exercise_6_5<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 6.4 with the model solution [slides:center]", T, double, kb::real50) {
+    exercise_6_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 6.5 with the model solution [slides:center-test]", T, double, kb::real50) {
+    exercise_6_5<T, Solution>();
+}
+}
+#endif

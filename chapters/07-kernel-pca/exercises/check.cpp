@@ -4,10 +4,19 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "kernel_pca_scores.hpp"
 #include "kernel_pca_transform.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/kernel_pca_scores.hpp"
+#include "solutions/kernel_pca_transform.hpp"
+#endif
 
 using namespace kb::test::ch07;
 
@@ -51,6 +60,18 @@ struct Mistake {
         return Kz * A;
     }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return solution::kernel_pca_scores(K, p); }
+    template <class T>
+    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
+        return solution::kernel_pca_transform(Kz, K, p);
+    }
+};
+#endif
 
 /// Exercise 7.4 checked by zhu:2.3.2 (Y Yᵀ = K̃ at p = rank).
 template <class T, class S>
@@ -113,3 +134,15 @@ TEST_CASE_TEMPLATE("exercise 7.5 mistake: uncentred kernel rows of new points ar
     exercise_7_5<T, Mistake, Library>(); // the training scores right: only the transform is wrong
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 7.4 with the model solution [zhu:2.3.2]", T, double, kb::real50) {
+    exercise_7_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 7.5 with the model solution [slides:score] [zhu:2.3.2]", T, double, kb::real50) {
+    exercise_7_5<T, Solution>();
+}
+}
+#endif

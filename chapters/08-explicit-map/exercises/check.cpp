@@ -4,11 +4,21 @@
 ///        the checks can pass) and on a typical wrong solution of each exercise (suite
 ///        "mistake", each test case expected to fail: the checks can fail). laws.cpp runs the
 ///        same laws on the library directly.
+///        Where the model solutions are present (exercises/solutions/, for instructors;
+///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
 
 #include "combined_projection.hpp"
 #include "dual_projection.hpp"
 #include "explicit_features.hpp"
+
+#ifdef KB_MODEL_SOLUTIONS
+// The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
+// only when that folder exists: a student handout (docs/handout.sh) has neither.
+#include "solutions/combined_projection.hpp"
+#include "solutions/dual_projection.hpp"
+#include "solutions/explicit_features.hpp"
+#endif
 
 #include "kernelbook/solve.hpp"
 
@@ -69,6 +79,24 @@ struct Mistake {
         return Matrix<T>(kZ.transpose() * centred).rowwise() - RowVector<T>(dual.lambda.transpose().cwiseProduct(ea));
     }
 };
+
+#ifdef KB_MODEL_SOLUTIONS
+/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
+struct Solution {
+    template <class T>
+    static Matrix<T> explicit_features(const Matrix<T>& K, const Matrix<T>& kZ) {
+        return solution::explicit_features(K, kZ);
+    }
+    template <class T>
+    static Matrix<T> dual_projection(const Matrix<T>& K, const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
+        return solution::dual_projection(K, dual, kZ);
+    }
+    template <class T>
+    static Matrix<T> combined_projection(const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
+        return solution::combined_projection(dual, kZ);
+    }
+};
+#endif
 
 /// Exercise 8.4 checked by ghiasi:thm1.
 template <class T, class S>
@@ -141,3 +169,18 @@ TEST_CASE_TEMPLATE("exercise 8.6 mistake: lambda in place of N lambda in eq. 25 
     exercise_8_6<T, Mistake>();
 }
 }
+
+#ifdef KB_MODEL_SOLUTIONS
+// The same checks as the suite "student", on the model solutions: they must all pass.
+TEST_SUITE("solution") {
+TEST_CASE_TEMPLATE("exercise 8.4 with the model solution [ghiasi:thm1]", T, double, kb::real50) {
+    exercise_8_4<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 8.5 with the model solution [ghiasi:eq17-23]", T, double, kb::real50) {
+    exercise_8_5<T, Solution>();
+}
+TEST_CASE_TEMPLATE("exercise 8.6 with the model solution [ghiasi:eq25]", T, double, kb::real50) {
+    exercise_8_6<T, Solution>();
+}
+}
+#endif
