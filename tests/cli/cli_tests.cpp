@@ -455,3 +455,57 @@ TEST_CASE("progress is announced on a terminal for long runs only") {
     CHECK(contains(long_run.str(), "s] eigenpairs\n"));
     CHECK(contains(long_run.str(), "s] done\n"));
 }
+
+TEST_CASE("certify's verdict and exit code come from exact arithmetic alone, whatever the size of the numbers") {
+    TempDir t;
+    // 1e400 is beyond double: the exact verdict is proven, and the approximate spectrum is
+    // computed on K scaled by a power of two.
+    const Run big = kernelbook({"certify", "--gram", "--report", "-", "--report-format", "json",
+                                t.file("K.csv", "1e400,0\n0,1e400\n")});
+    CHECK(big.code == kb::cli::success);
+    REQUIRE(big.err.empty());
+    const Json j = Json::parse(big.out);
+    CHECK(j["verdict"] == "proven PSD");
+    CHECK(j["spectrum"]["largest"] == "1e+400");
+    CHECK(j["spectrum"]["smallest"] == "1e+400");
+    // (1 + xᵀy)^170 reaches 75^170 ≈ 10^319 on these points: proven exactly, as at degree 150.
+    const std::string three = t.file("p.csv", "1,2\n3,4\n5,7\n");
+    for (const char* degree : {"polynomial:degree=150", "polynomial:degree=170"}) {
+        CAPTURE(degree);
+        const Run r = kernelbook({"certify", "--kernel", degree, three});
+        CHECK(r.code == kb::cli::success);
+        CHECK(contains(r.out, "verdict: proven PSD"));
+        CHECK(r.err.empty());
+    }
+    // A refutation with entries beyond double: [[1, 2], [2, 1]]·10⁴⁰⁰ has cᵀKc = −2·10⁴⁰⁰ for c = (1, −1).
+    const Run refuted = kernelbook({"certify", "--gram", t.file("R.csv", "1e400,2e400\n2e400,1e400\n")});
+    CHECK(refuted.code == kb::cli::refusal);
+    CHECK(contains(refuted.out, "witness: c = (-1, 1)"));
+    CHECK(contains(refuted.out, "cᵀKc = -2" + std::string(400, '0')));
+    CHECK(contains(refuted.out, "≈ -3e+400")); // the Schur complement's entry 1e400 − 4e400
+}
+
+
+TEST_CASE("exact arithmetic refuses numbers beyond its documented size with exit code 6, at once") {
+    TempDir t;
+    // 70 bytes: degree 1000 of numbers of 10⁴ digits. Each entry of K would have 6.6·10⁷ bits.
+    const std::vector<std::string> huge{"certify", "--kernel", "polynomial:degree=1000", t.file("h.csv", "1e9999,1e9999\n-1e9999,1e9999\n")};
+    const Run r = kernelbook(huge);
+    CHECK(r.code == kb::cli::resources);
+    CHECK(contains(r.err, "exact arithmetic on numbers this large would not end in reasonable time"));
+    CHECK(contains(r.err, "beyond the limit of 2^18 = 262144 bits; use numbers with fewer digits, a lower degree, or fewer points"));
+    NOTE_REFUSAL(r, huge, "h.csv: 1e9999,1e9999⏎-1e9999,1e9999⏎");
+    // A Gram matrix's entries are measured exactly: N × B against 2¹⁸ = 262 144 bits. 10^38999
+    // has 129 552 bits (with the denominator's one bit, 2·129 553 ≤ 2¹⁸), 10^39999 has 132 874
+    // (2·132 875 > 2¹⁸).
+    const auto gram = [&](std::size_t digits) {
+        const std::string n = "1" + std::string(digits - 1, '0');
+        return t.file("G.csv", n + ",0\n0," + n + "\n");
+    };
+    CHECK(kernelbook({"certify", "--gram", gram(39000)}).code == kb::cli::success);
+    const std::vector<std::string> long_entries{"certify", "--gram", gram(40000)};
+    const Run refused = kernelbook(long_entries);
+    CHECK(refused.code == kb::cli::resources);
+    CHECK(contains(refused.err, "an entry of K has up to 132875 bits"));
+    NOTE_REFUSAL(refused, long_entries, "G.csv: 10^39999 on the diagonal of a 2×2 matrix");
+}
