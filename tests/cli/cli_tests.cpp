@@ -113,9 +113,16 @@ std::string shown_text(const std::string& text) {
 void note_refusal(const char* file, int line, const Run& r, const std::vector<std::string>& args,
                   const std::string& data = "") {
     if (r.code == 0 || r.err.empty()) return;
+    // A temporary path is shown from inside the test's directory: /tmp/kb-cli-tests-9-1/nodir/o.csv as nodir/o.csv.
+    const auto inside = [](const std::string& a) {
+        const fs::path relative = fs::path(a).lexically_relative(fs::temp_directory_path());
+        fs::path shown;
+        for (auto part = std::next(relative.begin()); part != relative.end(); ++part) shown /= *part;
+        return shown.empty() ? std::string("TMPDIR") : shown.string();
+    };
     std::string command = "kernelbook";
     for (const std::string& a : args)
-        command += " " + (a.find(fs::temp_directory_path().string()) == 0 ? fs::path(a).filename().string()
+        command += " " + (a.find(fs::temp_directory_path().string()) == 0 ? inside(a)
                           : a.empty()                                     ? std::string("\"\"")
                                                                           : a);
     if (!data.empty()) command += "   (" + data + ")";
