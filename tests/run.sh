@@ -10,7 +10,11 @@ cd "$build"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
-ctest --output-on-failure -j"$jobs" 2>&1 | tee "$log"
+# A per-test timeout, so that one hung test cannot hold a CI run. The longest test is the browser
+# check of the book's pages: 75 s in a full run of this script (2026-11-29, two cores shared
+# with other builds, load average 6), then the Doxygen build (60 s) and the package test (39 s);
+# 600 s is eight times the longest, for a slower or busier machine.
+ctest --output-on-failure -j"$jobs" --timeout 600 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 if grep -q '(Skipped)' "$log"; then

@@ -10,21 +10,127 @@
 
 #include <fmt/format.h>
 
+#include <gmp.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
 namespace kb::cli {
 namespace {
 
-// K in double, for the approximate spectrum the report gives beside the exact verdict.
+// ---------------------------------------------------------------------------------------------
+// The approximate spectrum: decoration beside the exact verdict, which never depends on it.
+
+// An entry of K as a 50-digit number: MPFR's exponent range (about ±3·10⁸ decimal digits)
+// holds every entry certify accepts, where double overflows at 1.8·10³⁰⁸.
+real50 to_real50(const rational& x) { return real50(x); }
+real50 to_real50(const interval& x) { return real50(midpoint(x)); }
+
+// A number computed in double and scaled back by a power of two: the shortest decimal of the
+// double when it is one, else the 15 significant digits a double holds.
+std::string approximate_number(const real50& x) {
+    const double d = static_cast<double>(x);
+    if (x == 0 || std::isnormal(d)) return number(d);
+    return x.str(std::numeric_limits<double>::digits10, std::ios_base::fmtflags(0));
+}
+
+// The smallest and largest eigenvalues of K: K·2⁻ᵉ (2ᵉ about its largest entry, e even so that
+// square roots scale exactly) rounded to double cannot overflow; its eigenvalues times 2ᵉ are
+// those of K, to double's accuracy relative to the largest.
 template <class M>
-Matrix<double> approximate(const M& K) {
-    Matrix<double> A(K.rows(), K.cols());
+Json spectrum_section(const M& K) {
+    Json j;
+    j["what"] = "the smallest and largest eigenvalues of K, computed in double on K scaled by a power of two (for "
+                "orientation only: the verdict does not depend on them)";
+    if (K.rows() > 3000) {
+        j["computed"] = false;
+        return j;
+    }
+    Matrix<real50> A(K.rows(), K.cols());
+    real50 top = 0;
     for (Eigen::Index i = 0; i < K.rows(); ++i)
-        for (Eigen::Index j = 0; j < K.cols(); ++j) {
-            if constexpr (std::is_same_v<typename M::Scalar, interval>)
-                A(i, j) = static_cast<double>(midpoint(K(i, j)));
-            else
-                A(i, j) = static_cast<double>(K(i, j));
+        for (Eigen::Index k = 0; k < K.cols(); ++k) {
+            A(i, k) = to_real50(K(i, k));
+            top = std::max(top, real50(abs(A(i, k))));
         }
-    return A;
+    int e = 0;
+    if (top != 0) frexp(top, &e);
+    e += e & 1;
+    const Matrix<double> scaled = A.unaryExpr([e](const real50& x) { return static_cast<double>(ldexp(x, -e)); });
+    const SymmetricEigen<double> eig = symmetric_eigen(scaled);
+    j["largest"] = approximate_number(ldexp(real50(eig.values(0)), e));
+    j["smallest"] = approximate_number(ldexp(real50(eig.values(eig.values.size() - 1)), e));
+    return j;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The size of the exact computation, bounded before it starts.
+
+// Exact LDLᵀ forms numbers of about r·B bits from entries of B bits after r pivots (the entries
+// of a Schur complement are ratios of minors of K), and each step costs more than linearly in
+// their size. Measured on the reference machine (one core): 3 points with entries of 2·10⁶
+// bits took 5.8 s, 10 points with 6·10⁴ bits 14 s, 20 points with 6·10⁴ bits more than 5
+// minutes. r·B is limited to 2¹⁸; at 0.95 of the limit (the Gram matrices of random integer
+// points, full rank) 3 points take 0.08 s, 5 points 0.6 s, 10 points 5.8 s, 20 points 83 s.
+constexpr std::uint64_t exact_bits_limit = std::uint64_t{1} << 18;
+
+std::uint64_t bits(mpz_srcptr z) { return mpz_sgn(z) == 0 ? 0 : mpz_sizeinbase(z, 2); }
+
+// An upper bound on the bits of an entry of the exact Gram matrix, from the sizes of the points:
+// X = X̂/L with L the lcm of the denominators (ℓ bits) and X̂ integer, |X̂| < 2ᵐ; then
+// xᵀy = (x̂ᵀŷ)/L² has a numerator below 2^(2m + log₂q) and a denominator of 2ℓ bits, and each
+// kernel is a power D of such a base (min: a product of q coordinates).
+std::uint64_t gram_entry_bits(const KernelSpec& spec, const Matrix<rational>& X) {
+    mpz_t L;
+    mpz_init_set_ui(L, 1);
+    for (Eigen::Index i = 0; i < X.size(); ++i) mpz_lcm(L, L, mpq_denref(X.data()[i].backend().data()));
+    const std::uint64_t l = bits(L);
+    std::uint64_t m = 0;
+    for (Eigen::Index i = 0; i < X.size(); ++i) {
+        const auto* x = X.data()[i].backend().data();
+        m = std::max(m, bits(mpq_numref(x)) + l - bits(mpq_denref(x)) + 1);
+    }
+    mpz_clear(L);
+    const std::uint64_t q = static_cast<std::uint64_t>(X.cols()), log_q = static_cast<std::uint64_t>(std::bit_width(q));
+    const std::uint64_t inner = 2 * m + log_q + 2 * l; // xᵀy
+    if (spec.name == "linear") return inner;
+    if (spec.name == "min") return q * (m + l);
+    if (spec.name == "constant") return bit_height(io::exact_decimal(spec.get("a", "1")));
+    const std::uint64_t D = static_cast<std::uint64_t>(integer_parameter(spec, "degree", spec.name == "polynomial" ? "2" : "9"));
+    if (spec.name == "k1") return D * (inner + log_q);                 // (xᵀz/q)^D
+    if (spec.name == "k2") return D * (2 * std::max(m, l) + 5 + log_q + 2 * l + 1); // ((⟨2x−1, 2z−1⟩ + 1)/2)^D
+    const rational c = io::exact_decimal(spec.get("c", "1"));          // (c + xᵀy)^D
+    const std::uint64_t cn = bits(mpq_numref(c.backend().data())), cd = bits(mpq_denref(c.backend().data()));
+    return D * (std::max(cn + 2 * l, cd + 2 * m + log_q) + 1 + cd + 2 * l);
+}
+
+// At most N: the rank of K is at most the dimension of the kernel's feature space, the number of
+// monomials it spans: C(q + D, D) of degree ≤ D ((c + xᵀy)^D with c > 0, k2), C(q + D − 1, D) of
+// degree D exactly (c = 0, k1), q for the linear kernel, 1 for a constant; the elimination
+// stops after that many pivots.
+std::uint64_t rank_bound(const KernelSpec& spec, std::uint64_t q, std::uint64_t N) {
+    if (spec.name == "linear") return std::min(q, N);
+    if (spec.name == "constant") return 1;
+    if (spec.name == "min") return N;
+    const std::uint64_t D = static_cast<std::uint64_t>(integer_parameter(spec, "degree", spec.name == "polynomial" ? "2" : "9"));
+    const bool homogeneous = spec.name == "k1" || (spec.name == "polynomial" && io::exact_decimal(spec.get("c", "1")) == 0);
+    const std::uint64_t n = homogeneous ? q + D - 1 : q + D;
+    std::uint64_t binomial = 1; // C(n, D), computed exactly until it exceeds N
+    for (std::uint64_t i = 1; i <= D && binomial <= N; ++i) binomial = binomial * (n - D + i) / i;
+    return std::min(binomial, N);
+}
+
+// Refuses (exit code 6) an exact computation whose numbers would reach beyond the limit: r
+// pivots of entries of B bits form numbers of about r·B bits.
+void require_exact_size(const std::string& source, std::uint64_t r, std::uint64_t B, const std::string& advice) {
+    const std::uint64_t reach = r * B;
+    if (reach <= exact_bits_limit) return;
+    throw resource_error(fmt::format(
+        "{}: exact arithmetic on numbers this large would not end in reasonable time: an entry of K has up to {} bits "
+        "(numerator and denominator), and the exact LDLᵀ of K (rank at most {}) forms numbers of about {} × {} = {} "
+        "bits, beyond the limit of 2^18 = {} bits; use {} or fewer points",
+        source, B, r, r, B, reach, exact_bits_limit, advice));
 }
 
 rational parameter(const KernelSpec& spec, const std::string& key) {
@@ -70,21 +176,6 @@ Matrix<interval> interval_gram(const KernelSpec& spec, const Matrix<rational>& X
     return gram(LaplacianKernel<interval>::from_gamma(g), Xi);
 }
 
-template <class M>
-Json spectrum_section(const M& K) {
-    Json j;
-    j["what"] = "the smallest and largest eigenvalues of K rounded to double (for orientation only: the verdict "
-                "does not depend on them)";
-    if (K.rows() > 3000) {
-        j["computed"] = false;
-        return j;
-    }
-    const SymmetricEigen<double> eig = symmetric_eigen(approximate(K));
-    j["largest"] = number(eig.values(0));
-    j["smallest"] = number(eig.values(eig.values.size() - 1));
-    return j;
-}
-
 } // namespace
 
 Outcome run_certify(const Options& o, const Inputs& in, Progress& progress) {
@@ -113,6 +204,9 @@ Outcome run_certify(const Options& o, const Inputs& in, Progress& progress) {
                                                  j + 1, i + 1, in.data.fields[std::size_t(j)][std::size_t(i)]));
         r["matrix"] = "the Gram matrix of the file, each decimal read as the exact fraction it denotes";
         r["arithmetic"] = "exact rational (LDLᵀ with symmetric pivoting)";
+        std::uint64_t B = 0;
+        for (Eigen::Index i = 0; i < A.size(); ++i) B = std::max(B, bit_height(A.data()[i]));
+        require_exact_size(in.data.source, static_cast<std::uint64_t>(N), B, "numbers with fewer digits");
         progress.stage(fmt::format("exact LDLᵀ of a {}×{} rational matrix", N, N));
         cert = certify_psd(A);
         spectrum = spectrum_section(A);
@@ -120,6 +214,12 @@ Outcome run_certify(const Options& o, const Inputs& in, Progress& progress) {
         std::string description;
         if (o.kernel->rational_valued()) {
             const AnyKernel<rational> k = make_kernel<rational>(*o.kernel, A.cols(), description);
+            const auto q = static_cast<std::uint64_t>(A.cols());
+            require_exact_size(in.data.source, rank_bound(*o.kernel, q, static_cast<std::uint64_t>(N)),
+                               gram_entry_bits(*o.kernel, A),
+                               o.kernel->params.count("degree") || o.kernel->name == "k1" || o.kernel->name == "k2"
+                                   ? "numbers with fewer digits, a lower degree,"
+                                   : "numbers with fewer digits");
             progress.stage(fmt::format("exact Gram matrix of {} points", N));
             Matrix<rational> K;
             try {

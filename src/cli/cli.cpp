@@ -5,15 +5,17 @@
 #include "cli/cli.hpp"
 
 #include "cli/command.hpp"
+#include "cli/output.hpp"
 
 #include "kernelbook/spectral.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <fstream>
+#include <algorithm>
+#include <cctype>
 #include <limits>
-#include <sstream>
+#include <numeric>
 
 namespace kb::cli {
 namespace {
@@ -22,16 +24,29 @@ const char* const precisions_help =
     "double (default), 50 or 100 (decimal digits, MPFR), or exact (rational arithmetic: certify only, "
     "since the other methods need eigenvalues and square roots, which are irrational)";
 
+// -p P: a whole number of components, 1 or more (CLI11's PositiveNumber would answer with the
+// range of a double, 309 digits long).
+const CLI::Validator components_range(
+    [](std::string& v) -> std::string {
+        const bool digits = !v.empty() && v.size() <= 9 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (digits && std::stol(v) >= 1) return "";
+        return fmt::format("'{}' is not a number of components: give a whole number from 1 to N, the number of points "
+                           "(the data may have fewer components: the refusal then names how many), or leave "
+                           "--components out to keep every component above the rank tolerance",
+                           v);
+    },
+    "P ≥ 1", "components");
+
 void add_common(CLI::App* sub, Options& o, bool components) {
     if (components)
         sub->add_option("-p,--components", o.components,
                         "number of components P to keep (default: every one above the rank tolerance; for kpca at most 10)")
-            ->check(CLI::PositiveNumber);
+            ->check(components_range);
     sub->add_option("--precision", o.precision, precisions_help)
         ->check(CLI::IsMember({"double", "50", "100", "exact"}));
-    sub->add_option("-o,--out", o.out, "write the output CSV to FILE (default: standard output)");
+    sub->add_option("-o,--out", o.out, "write the output CSV to FILE, or to standard output with '-' (the default)");
     sub->add_option("--report", o.report,
-                    "write the verification report to FILE, or to standard output with '-' (then give --out)");
+                    "write the verification report to FILE, or to standard output with '-' (then give --out FILE)");
     sub->add_option("--report-format", o.report_format, "text (default) or json")
         ->check(CLI::IsMember({"text", "json"}));
     sub->add_flag("--verify", o.verify,
@@ -46,15 +61,6 @@ void add_kernel_inputs(CLI::App* sub, Options& o, const std::string& data, const
     sub->add_option("DATA", o.data, data)->required();
     sub->add_option("--kernel", o.kernel_text, "the kernel (see the list below)")->required();
     sub->add_option("--transform", o.transform, "also a CSV of new points: output their " + output + " instead");
-}
-
-// The output and the report go to files or to `out`; a file that cannot be written is a data error.
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-    std::ofstream f(path, std::ios::binary);
-    if (!f) throw data_error(fmt::format("{}: cannot open the file for writing; check the directory and its permissions", path));
-    write(f);
-    f.flush();
-    if (!f) throw data_error(fmt::format("{}: writing failed (is the disk full?)", path));
 }
 
 template <class T>
@@ -111,7 +117,67 @@ Outcome run_with_verify(const Options& o, const Inputs& in, Progress& progress) 
     return result;
 }
 
-int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enabled) {
+// The option names a subcommand knows, its option groups' included ("--kernel", "-p", …).
+std::vector<std::string> option_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::Option* opt : app.get_options()) {
+        for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
+        for (const std::string& s : opt->get_snames()) names.push_back("-" + s);
+    }
+    for (const CLI::App* group : app.get_subcommands([](const CLI::App* a) { return a->get_name().empty(); })) {
+        const std::vector<std::string> more = option_names(*group);
+        names.insert(names.end(), more.begin(), more.end());
+    }
+    return names;
+}
+
+// The Levenshtein distance: the fewest insertions, deletions and substitutions from a to b.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    std::iota(row.begin(), row.end(), std::size_t{0});
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t substitute = diagonal + (a[i - 1] != b[j - 1]);
+            diagonal = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitute});
+        }
+    }
+    return row[b.size()];
+}
+
+// The first argument from args[from] on that looks like an option and is none of `app`'s:
+// "unknown option '--kernal'; did you mean --kernel?" (the nearest long option, if it is
+// near), or "" if there is none. CLI11 would report a missing required option instead.
+std::string unknown_option(const CLI::App& app, const std::vector<std::string>& args, std::size_t from) {
+    const std::vector<std::string> names = option_names(app);
+    for (std::size_t i = from; i < args.size(); ++i) {
+        const std::string a = args[i].substr(0, args[i].find('='));
+        const bool is_long = a.size() > 2 && a[1] == '-';
+        if (a.size() < 2 || a[0] != '-' || !std::isalpha(static_cast<unsigned char>(a[is_long ? 2 : 1]))) continue;
+        if (std::count(names.begin(), names.end(), is_long ? a : a.substr(0, 2))) continue;
+        // "-kernel" is compared as "--kernel": a long option written with one dash.
+        const std::string as_long = is_long ? a : "-" + a;
+        std::string nearest, longs;
+        std::size_t best = std::string::npos;
+        for (const std::string& n : names) {
+            if (n.size() <= 2 || n == "--help") continue;
+            longs += (longs.empty() ? "" : ", ") + n;
+            if (edit_distance(as_long, n) < best) best = edit_distance(as_long, n), nearest = n;
+        }
+        if (best <= std::max<std::size_t>(2, nearest.size() / 3))
+            return fmt::format("unknown option '{}'; did you mean {}?", a, nearest);
+        return fmt::format("unknown option '{}'; the options are {}", a, longs);
+    }
+    return "";
+}
+
+// Whether the output CSV (certify: the witness) goes to standard output: by default, or --out -.
+bool csv_to_stdout(const Options& o) { return o.out == "-" || (o.out.empty() && o.command != "certify"); }
+
+// The refusals of a command line that need no file: contradicting options.
+void check_options(Options& o) {
     if (o.precision == "exact" && o.command != "certify")
         throw usage_error(fmt::format("--precision exact: {} needs eigenvalues and square roots, which are irrational in "
                                       "general; use --precision 50 or 100 (exact arithmetic is for certify)",
@@ -123,12 +189,29 @@ int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enab
     if (o.verify && o.precision == "100")
         throw usage_error("--verify compares with a 100-digit run, and --precision 100 is that run already; use "
                           "--verify with --precision double or 50");
-    if (o.report == "-" && o.out.empty() && o.command != "certify")
-        throw usage_error("--report - and the output CSV would both go to standard output; give --out FILE, or "
-                          "--report FILE");
+    // Standard output holds one thing: the output CSV (by default, or --out -), or the report.
+    if (o.report == "-" && csv_to_stdout(o))
+        throw usage_error(fmt::format("--report - and the {} would both go to standard output; give --out FILE, or "
+                                      "--report FILE",
+                                      o.command == "certify" ? "witness (--out -)" : "output CSV"));
     if (!o.kernel_text.empty()) o.kernel = parse_kernel_spec(o.kernel_text);
+}
 
-    // A file that cannot be read or parsed is a data error (its message names file, line and column).
+// The files the run writes (not standard output, '-') and those it reads, as the command line names them.
+std::vector<NamedFile> file_outputs(const Options& o) {
+    std::vector<NamedFile> files;
+    if (!o.out.empty() && o.out != "-") files.push_back({"--out", o.out});
+    if (!o.report.empty() && o.report != "-") files.push_back({"--report", o.report});
+    return files;
+}
+
+std::vector<NamedFile> file_inputs(const Options& o) {
+    const std::string data = o.command == "mds" ? "MATRIX" : o.command == "certify" ? "FILE" : "DATA";
+    return {{data, o.data}, {"--transform", o.transform}};
+}
+
+// A file that cannot be read or parsed is a data error (its message names file, line and column).
+Inputs read_inputs(const Options& o) {
     const auto read = [](const std::string& path) {
         try {
             return io::read_csv(path);
@@ -139,42 +222,86 @@ int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enab
     Inputs in;
     in.data = read(o.data);
     if (!o.transform.empty()) in.fresh = read(o.transform);
+    return in;
+}
 
-    Progress progress(err, progress_enabled, o.command);
-    Outcome result;
-    if (o.command == "certify")
-        result = run_certify(o, in, progress);
-    else if (o.precision == "double")
-        result = run_with_verify<double>(o, in, progress);
-    else if (o.precision == "50")
-        result = run_with_verify<real50>(o, in, progress);
-    else
-        result = run_with_verify<real100>(o, in, progress);
+Outcome compute(const Options& o, const Inputs& in, Progress& progress) {
+    if (o.command == "certify") return run_certify(o, in, progress);
+    if (o.precision == "double") return run_with_verify<double>(o, in, progress);
+    if (o.precision == "50") return run_with_verify<real50>(o, in, progress);
+    return run_with_verify<real100>(o, in, progress);
+}
 
+// Every output of the run, all or none: the files go to their temporaries (synced to the disk),
+// then standard output is written and checked, and only then do the files take their places.
+void write_outputs(const Options& o, const Outcome& result, Outputs& files, std::ostream& out, std::ostream& err) {
     const auto write_csv = [&](std::ostream& os) {
         for (std::size_t j = 0; j < result.columns.size(); ++j) os << (j ? "," : "") << result.columns[j];
         os << '\n';
         result.write_rows(os);
     };
-    if (o.command == "certify") {
-        if (o.report != "-") out << result.summary;
-        if (!o.out.empty() && result.write_rows) write_file(o.out, write_csv);
-    } else if (o.out.empty()) {
-        write_csv(out);
-    } else {
-        progress.stage("writing " + o.out);
-        write_file(o.out, write_csv);
-    }
-    if (!o.report.empty()) {
-        const std::string text = o.report_format == "json" ? result.report.dump(2) + "\n" : render_text(result.report);
-        if (o.report == "-")
-            out << text;
+    const bool has_csv = static_cast<bool>(result.write_rows); // certify: only a refutation has a witness
+    // The files.
+    if (!o.out.empty() && o.out != "-") {
+        if (has_csv)
+            write_csv(files.stream("--out"));
         else
-            write_file(o.report, [&](std::ostream& os) { os << text; });
+            files.discard("--out"); // no witness: no file at --out may pass for this run's
     }
+    const std::string report =
+        o.report.empty() ? "" : o.report_format == "json" ? render_json(result.report) : render_text(result.report);
+    if (!o.report.empty() && o.report != "-") files.stream("--report") << report;
+    files.finish();
+    // Standard output: the CSV, the report or certify's verdict (on standard error when the
+    // witness takes standard output).
+    if (csv_to_stdout(o) && has_csv) write_csv(out);
+    if (o.report == "-") out << report;
+    if (o.command == "certify" && o.report != "-") (o.out == "-" ? err : out) << result.summary;
+    if (out.flush().fail())
+        throw data_error(fmt::format("standard output: writing failed: {}; so the output files were not written either",
+                                     write_failure(out)));
+    files.commit();
+}
+
+// Where the run was, for a message when memory runs out.
+struct Stage {
+    std::string what = "reading the input";
+    Eigen::Index rows = 0, cols = 0;
+};
+
+int execute(Options& o, std::ostream& out, std::ostream& err, bool progress_enabled, Stage& stage) {
+    check_options(o);
+    // The output paths before any work: collisions, missing directories, unwritable targets.
+    Outputs files(file_outputs(o), file_inputs(o));
+    const Inputs in = read_inputs(o);
+    stage = {"computing", in.data.rows(), in.data.cols()};
+    Progress progress(err, progress_enabled, o.command);
+    const Outcome result = compute(o, in, progress);
+    stage.what = "writing the outputs";
+    if (!o.out.empty() && o.out != "-") progress.stage("writing " + o.out);
+    write_outputs(o, result, files, out, err);
     progress.done();
-    out.flush();
     return result.exit;
+}
+
+// The advice for a run that ran out of memory: true for this run (fewer points always; a
+// lower precision only if it was not double already).
+std::string out_of_memory(const Options& o, const Stage& stage) {
+    std::string s = fmt::format("out of memory while {}", stage.what);
+    if (stage.rows > 0)
+        s += fmt::format(" ({} rows × {} columns, {})", stage.rows, stage.cols,
+                         o.command == "certify" ? "exact rational arithmetic"
+                         : o.precision == "double" ? "double precision"
+                                                   : o.precision + "-digit arithmetic");
+    s += ": the memory the method needs could not be had (the machine's, or a limit on the process such as ulimit -v); "
+         "use fewer points";
+    if (o.command == "certify")
+        s += ", or numbers with fewer digits (exact fractions grow with them)";
+    else if (o.precision != "double")
+        s += fmt::format(", or --precision double (a {}-digit number takes {} bytes, a double 8)", o.precision,
+                         o.precision == "50" ? sizeof(real50) : sizeof(real100));
+    if (o.verify) s += ", or leave out --verify (it repeats the run in 100 digits)";
+    return s;
 }
 
 } // namespace
@@ -184,9 +311,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     CLI::App app{"kernelbook — the book's methods on your own data: PCA, classical MDS, kernel PCA, the exact "
                  "explicit feature map and PSD certificates, in double, 50 or 100 digits or exact arithmetic, with a "
                  "report of what was checked.\nInput: CSV, comma-separated numbers, one point (or matrix row) per line, "
-                 "with or without a header row.\nExit codes: 0 success, 2 usage error, 3 unreadable or invalid data, "
-                 "4 a mathematical refusal (not PSD, rank below P, κ beyond the precision; certify: refuted), "
-                 "5 certify undecided.",
+                 "with or without a header row.\nOutputs: '-' is standard output; the files are written all or none "
+                 "(nothing is left at their paths when the run fails or is interrupted).\nExit codes: 0 success, "
+                 "2 usage error (also: outputs naming the same file, or an input), 3 a file cannot be used (unreadable or "
+                 "invalid data; an output's directory missing or unwritable; a failed write, standard output "
+                 "included), 4 a mathematical refusal (not PSD, rank below P, κ beyond the precision; certify: "
+                 "refuted), 5 certify undecided, 6 the run would not fit (out of memory, or beyond a documented size "
+                 "limit).",
                  "kernelbook"};
     app.require_subcommand(1);
     app.footer(kernel_spec_help());
@@ -236,14 +367,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     certify->add_option("--precision", o.precision,
                         "exact (the only choice: rationals, and 50-digit intervals for gaussian and laplacian)")
         ->check(CLI::IsMember({"double", "50", "100", "exact"}));
-    certify->add_option("-o,--out", o.out, "write the witness c (refuted) to FILE as a CSV column");
+    certify->add_option("-o,--out", o.out,
+                        "write the witness c (refuted) to FILE as a CSV column, or to standard output with '-' (the "
+                        "verdict then goes to standard error); when there is no witness, an earlier FILE is removed");
     certify->add_option("--report", o.report, "write the report to FILE, or '-' for standard output");
     certify->add_option("--report-format", o.report_format, "text (default) or json")
         ->check(CLI::IsMember({"text", "json"}));
     certify->footer(example("  kernelbook certify --kernel polynomial:degree=2,c=1 points.csv\n"
                             "  kernelbook certify --gram --report - --report-format json K.csv\n") +
                     "Arithmetic: exact rationals (each decimal is the fraction it denotes); 50-digit intervals for "
-                    "gaussian and laplacian.\nExit codes: 0 proven PSD, 4 refuted, 5 undecided, 2 and 3 as above.\n\n" +
+                    "gaussian and laplacian; exact arithmetic refuses numbers too large to end in reasonable time (exit code "
+                    "6; the limit is in the message).\nExit codes: 0 proven PSD, 4 refuted, 5 undecided, 2, 3 and 6 as "
+                    "above.\n\n" +
                     kernel_spec_help());
 
     // An empty argument is never a file name, an option or a value; CLI11 2.1 can also loop
@@ -276,29 +411,34 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
-        std::string sub;
-        for (const CLI::App* s : app.get_subcommands()) sub = s->get_name();
-        err << "kernelbook: " << e.what() << "\nRun 'kernelbook " << (sub.empty() ? "" : sub + " ") << "--help' for usage.\n";
+        // A misspelt option first: it is often why a required one seems missing.
+        const std::string sub = known ? args[1] : "";
+        const std::string unknown = known ? unknown_option(*app.get_subcommand(sub), args, 2) : unknown_option(app, args, 1);
+        err << "kernelbook: " << (unknown.empty() ? std::string(e.what()) : unknown) << "\nRun 'kernelbook "
+            << (sub.empty() ? "" : sub + " ") << "--help' for usage.\n";
         return usage;
     }
     for (const CLI::App* s : app.get_subcommands()) o.command = s->get_name();
     if (o.command == "mds") o.mds_input = distances ? "distances" : squared ? "squared-distances" : "gram";
 
+    Stage stage;
     try {
-        return execute(o, out, err, progress);
+        return execute(o, out, err, progress, stage);
     } catch (const usage_error& e) {
         err << "kernelbook " << o.command << ": " << e.what() << "\n";
         return usage;
     } catch (const data_error& e) {
         err << "kernelbook " << o.command << ": " << e.what() << "\n";
         return bad_data;
+    } catch (const resource_error& e) {
+        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        return resources;
     } catch (const error& e) {
         err << "kernelbook " << o.command << ": " << e.what() << "\n";
         return refusal;
     } catch (const std::bad_alloc&) {
-        err << "kernelbook " << o.command << ": out of memory; the method needs a few N×N matrices in the chosen "
-                                             "precision — use fewer points or --precision double\n";
-        return refusal;
+        err << "kernelbook " << o.command << ": " << out_of_memory(o, stage) << "\n";
+        return resources;
     } catch (const std::exception& e) {
         err << "kernelbook " << o.command << ": internal error: " << e.what()
             << "\nThis is a bug in kernelbook; please report it with the command line.\n";

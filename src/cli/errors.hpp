@@ -14,7 +14,7 @@ enum exit_code : int {
     success = 0,     ///< the command did what was asked (certify: the matrix is proven PSD)
     internal = 1,    ///< an unexpected failure (a bug: please report it with the command line)
     usage = 2,       ///< the command line is wrong (an unknown option, a bad --kernel, a missing file name)
-    bad_data = 3,    ///< an input file is unreadable or invalid (not a number, ragged rows, NaN, asymmetry, …)
+    bad_data = 3,    ///< a file cannot be used: an input unreadable or invalid (not a number, ragged rows, NaN, asymmetry, …), an output not writable or a write that failed
     refusal = 4,     ///< a mathematical refusal: not PSD, rank below the components asked for, κ beyond the precision
     undecided = 5,   ///< certify only: interval arithmetic could not decide whether the matrix is PSD
     resources = 6    ///< the run would not fit: memory, or a documented limit on the input's size (nothing was written)
@@ -27,10 +27,11 @@ public:
     explicit usage_error(const std::string& message) : error(message) {}
 };
 
-/// \brief An input file that cannot be used as the data the command needs (exit code 3).
+/// \brief A file that cannot be used (exit code 3): an input that is not the data the command
+///        needs, or an output that cannot be written.
 class data_error : public error {
 public:
-    /// \brief The message names the file (and line and column where there is one).
+    /// \brief The message names the file (and line and column where there is one) and why.
     explicit data_error(const std::string& message) : error(message) {}
 };
 

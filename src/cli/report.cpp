@@ -61,9 +61,15 @@ void render(const Json& node, int indent, std::string& s) {
 
 } // namespace
 
+std::string render_json(const Json& report) {
+    return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 std::string render_text(const Json& report) {
+    // The same strings as the JSON report: invalid UTF-8 replaced, then read back.
+    const Json valid = Json::parse(report.dump(-1, ' ', false, Json::error_handler_t::replace));
     std::string s;
-    render(report, 0, s);
+    render(valid, 0, s);
     return s;
 }
 

@@ -60,8 +60,14 @@ Json check(const std::string& name, const std::string& measures, const T& value,
 }
 
 /// \brief The report as indented text: "key: value" lines, arrays of numbers on one line,
-///        checks as "PASS name: value ≤ bound".
+///        checks as "PASS name: value ≤ bound". Bytes that are not UTF-8 (a file name or a
+///        header from the user's file) are shown as U+FFFD, as in kb::cli::render_json.
 std::string render_text(const Json& report);
+
+/// \brief The report as JSON text, indented by 2, ending with a line break. A string with bytes
+///        that are not UTF-8 (a file name or a header from the user's file) cannot be written as
+///        JSON: each such byte is written as U+FFFD (the replacement character).
+std::string render_json(const Json& report);
 
 /// \brief Progress on standard error for long runs: a stage is announced once the run has
 ///        lasted a second (or at once when `long_run` says the whole run will), and only when

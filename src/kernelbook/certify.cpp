@@ -51,11 +51,8 @@ Vector<rational> extend_witness(Vector<rational> c, const std::vector<Index>& pi
     return c;
 }
 
-// "= x" for a short rational, else "≈ x" with x in decimals (for messages).
-std::string equals(const rational& x) {
-    const std::string exact = show(x);
-    return exact.size() <= 24 ? "= " + exact : "≈ " + show(static_cast<double>(x));
-}
+// "= x" for a short rational (up to 64 bits: about 20 digits), else "≈ x" in decimals (for messages).
+std::string equals(const rational& x) { return bit_height(x) <= 64 ? "= " + show(x) : "≈ " + approximately(x); }
 
 // An integer vector divided by the gcd of its entries (so (10, −10) becomes (1, −1)).
 Vector<rational> divide_by_gcd(const Vector<rational>& v) {
@@ -109,6 +106,13 @@ Vector<rational> simplest_witness(const Vector<rational>& c, Refutes refutes) {
 }
 
 } // namespace
+
+std::uint64_t bit_height(const rational& x) {
+    return mpz_sizeinbase(mpq_numref(x.backend().data()), 2) * (mpz_sgn(mpq_numref(x.backend().data())) != 0) +
+           mpz_sizeinbase(mpq_denref(x.backend().data()), 2);
+}
+
+std::string approximately(const rational& x) { return show(real50(x)); }
 
 std::string to_string(PsdVerdict verdict) {
     switch (verdict) {
@@ -336,7 +340,7 @@ PsdCertificate certify_psd(const Matrix<interval>& K) {
         out.rank = N;
         out.reason = fmt::format("interval Cholesky: all {} pivots have a positive lower "
                                  "bound (the smallest ≥ {})",
-                                 N, show(static_cast<double>(smallest_pivot)));
+                                 N, approximately(smallest_pivot));
         return out;
     }
     // Not proven: look for a witness on the midpoints and check it on the intervals.

@@ -10,6 +10,7 @@
 
 #include <boost/multiprecision/mpfi.hpp>
 
+#include <cstdint>
 #include <string>
 
 namespace kb {
@@ -62,6 +63,16 @@ PsdCertificate certify_psd(const Matrix<rational>& K);
 /// \throws kb::error if K is empty, not square, not symmetric, or has a non-finite end.
 /// \see \ref ch04-certificates "Chapter 4, §7"
 PsdCertificate certify_psd(const Matrix<interval>& K);
+
+/// \brief The size of a rational in bits: for \f$x = p/q\f$ in lowest terms, the bits of
+///        \f$|p|\f$ and of \f$q\f$ together (0 has 1 bit: the denominator's). Exact arithmetic
+///        costs grow with it: the entries of the Schur complements of an N×N matrix whose
+///        entries have at most B bits have about N·B bits.
+std::uint64_t bit_height(const rational& x);
+
+/// \brief x to 6 significant digits for a message, rounded in 50-digit arithmetic (whose
+///        exponent range holds any rational of a Gram matrix; `double` overflows at 1.8·10³⁰⁸).
+std::string approximately(const rational& x);
 
 /// \brief \f$c^\top K c = \sum_{ij} c_i c_j K_{ij}\f$, exactly.
 /// \throws kb::error on mismatched sizes.

@@ -8,12 +8,14 @@
 
 #include "cli/cli.hpp"
 #include "cli/kernel_spec.hpp"
+#include "cli/output.hpp"
 #include "cli/report.hpp"
 
 #include "kernelbook/csv.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -45,6 +48,21 @@ struct TempDir {
         return p.string();
     }
     std::string path(const std::string& name) const { return (dir / name).string(); }
+    // The file's content, or "(none)" if there is no such file.
+    std::string read(const std::string& name) const {
+        std::ifstream f(dir / name, std::ios::binary);
+        if (!f) return "(none)";
+        std::ostringstream s;
+        s << f.rdbuf();
+        return s.str();
+    }
+    // The names in the directory, sorted (temporary files included).
+    std::vector<std::string> names() const {
+        std::vector<std::string> n;
+        for (const auto& e : fs::directory_iterator(dir)) n.push_back(e.path().filename().string());
+        std::sort(n.begin(), n.end());
+        return n;
+    }
 };
 
 struct Run {
@@ -59,6 +77,24 @@ Run kernelbook(std::vector<std::string> args) {
     r.code = kb::cli::run(args, out, err);
     r.out = out.str();
     r.err = err.str();
+    return r;
+}
+
+// The command with its standard output on a full device (/dev/full: every write fails with ENOSPC).
+Run kernelbook_on_full_device(std::vector<std::string> args) {
+    args.insert(args.begin(), "kernelbook");
+    const int fd = ::open("/dev/full", O_WRONLY);
+    REQUIRE(fd >= 0);
+    Run r;
+    {
+        kb::cli::FdStreambuf full(fd);
+        std::ostream out(&full);
+        std::ostringstream err;
+        r.code = kb::cli::run(args, out, err);
+        r.err = err.str();
+        full.pubsync();
+    }
+    ::close(fd);
     return r;
 }
 
@@ -77,9 +113,16 @@ std::string shown_text(const std::string& text) {
 void note_refusal(const char* file, int line, const Run& r, const std::vector<std::string>& args,
                   const std::string& data = "") {
     if (r.code == 0 || r.err.empty()) return;
+    // A temporary path is shown from inside the test's directory: /tmp/kb-cli-tests-9-1/nodir/o.csv as nodir/o.csv.
+    const auto inside = [](const std::string& a) {
+        const fs::path relative = fs::path(a).lexically_relative(fs::temp_directory_path());
+        fs::path shown;
+        for (auto part = std::next(relative.begin()); part != relative.end(); ++part) shown /= *part;
+        return shown.empty() ? std::string("TMPDIR") : shown.string();
+    };
     std::string command = "kernelbook";
     for (const std::string& a : args)
-        command += " " + (a.find(fs::temp_directory_path().string()) == 0 ? fs::path(a).filename().string()
+        command += " " + (a.find(fs::temp_directory_path().string()) == 0 ? inside(a)
                           : a.empty()                                     ? std::string("\"\"")
                                                                           : a);
     if (!data.empty()) command += "   (" + data + ")";
@@ -156,7 +199,7 @@ TEST_CASE("bad data files exit with 3 and name the file, line and column") {
     NOTE_REFUSAL(cols, {"pca", "--transform", "new.csv", "good.csv"}, "new.csv: 1,2,3⏎; good.csv: five points of the plane");
     const Run unwritable = kernelbook({"pca", "--out", (t.dir / "no" / "such" / "dir.csv").string(), good});
     CHECK(unwritable.code == kb::cli::bad_data);
-    CHECK(contains(unwritable.err, "cannot open the file for writing"));
+    CHECK(contains(unwritable.err, "/no/such' does not exist; create it first"));
     NOTE_REFUSAL(unwritable, {"pca", "--out", "no/such/dir.csv", "good.csv"}, "no directory no/such");
 }
 
@@ -454,4 +497,238 @@ TEST_CASE("progress is announced on a terminal for long runs only") {
     CHECK(contains(long_run.str(), "kernelbook kpca: ["));
     CHECK(contains(long_run.str(), "s] eigenpairs\n"));
     CHECK(contains(long_run.str(), "s] done\n"));
+}
+
+TEST_CASE("the outputs of a run are written all or none: a failed write leaves every target as it was") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    // The report cannot be written (a full device): the output CSV, fully computed, is not
+    // written either, and an earlier file keeps its content.
+    const std::vector<std::string> full{"pca", "--out", t.path("o.csv"), "--report", "/dev/full", data};
+    const Run lost = kernelbook(full);
+    CHECK(lost.code == kb::cli::bad_data);
+    CHECK(contains(lost.err, "--report '/dev/full': writing failed: No space left on device"));
+    CHECK(t.read("o.csv") == "(none)");
+    NOTE_REFUSAL(lost, full, "d.csv: five points of the plane");
+    t.file("o.csv", "old\n");
+    CHECK(kernelbook(full).code == kb::cli::bad_data);
+    CHECK(t.read("o.csv") == "old\n");
+    // Standard output on a full device: exit code 3 with the reason, and no file is written.
+    const std::vector<std::string> to_stdout{"pca", "--out", t.path("s.csv"), "--report", "-", data};
+    const Run stdout_full = kernelbook_on_full_device(to_stdout);
+    CHECK(stdout_full.code == kb::cli::bad_data);
+    CHECK(contains(stdout_full.err, "standard output: writing failed: No space left on device"));
+    CHECK(t.read("s.csv") == "(none)");
+    NOTE_REFUSAL(stdout_full, to_stdout, "d.csv: five points of the plane; standard output: /dev/full");
+    CHECK(kernelbook_on_full_device({"pca", data}).code == kb::cli::bad_data);
+    // A refusal (rank 1 < 2 components) leaves the earlier file too.
+    const std::string line = t.file("line.csv", "0,0\n1,2\n2,4\n3,6\n");
+    CHECK(kernelbook({"pca", "-p", "2", "--out", t.path("o.csv"), "--report", t.path("r.txt"), line}).code == kb::cli::refusal);
+    CHECK(t.read("o.csv") == "old\n");
+    CHECK(t.read("r.txt") == "(none)");
+    // No temporary file is left behind, after a failure or a success.
+    CHECK(t.names() == std::vector<std::string>{"d.csv", "line.csv", "o.csv"});
+    REQUIRE(kernelbook({"pca", "--out", t.path("o.csv"), "--report", t.path("r.txt"), data}).code == kb::cli::success);
+    CHECK(t.read("o.csv").rfind("pc1,pc2\n", 0) == 0);
+    CHECK(contains(t.read("r.txt"), "PASS"));
+    CHECK(t.names() == std::vector<std::string>{"d.csv", "line.csv", "o.csv", "r.txt"});
+    // '-' is standard output for --out as for --report (not a file named '-').
+    const Run dash = kernelbook({"pca", "--out", "-", data});
+    CHECK(dash.code == kb::cli::success);
+    CHECK(dash.out.rfind("pc1,pc2\n", 0) == 0);
+    CHECK_FALSE(fs::exists("-"));
+    const std::vector<std::string> both{"pca", "--out", "-", "--report", "-", data};
+    const Run twice = kernelbook(both);
+    CHECK(twice.code == kb::cli::usage);
+    CHECK(contains(twice.err, "--report - and the output CSV would both go to standard output"));
+    NOTE_REFUSAL(twice, both, "d.csv: five points of the plane");
+}
+
+TEST_CASE("outputs naming the same file as each other or as an input are refused with 2 before any work") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const std::string fresh = t.file("new.csv", "x,y\n1,1\n");
+    fs::create_symlink(data, t.path("link.csv"));
+    fs::create_hard_link(data, t.path("hard.csv"));
+    fs::create_directory(t.path("sub"));
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"pca", "--out", t.path("r.csv"), "--report", t.path("r.csv"), data},
+         "r.csv' name the same file: the second would replace the first; give each output a file of its own"},
+        {{"pca", "--out", t.path("r.csv"), "--report", t.path("sub/../r.csv"), data}, "name the same file"},
+        {{"pca", "--out", "-", "--report", data, data}, "d.csv' is the input DATA '"},
+        {{"pca", "--out", t.path("sub/../d.csv"), data}, "is the input DATA"},
+        {{"pca", "--out", t.path("link.csv"), data}, "link.csv' is the input DATA '"},
+        {{"pca", "--out", t.path("hard.csv"), data}, "hard.csv' is the input DATA '"},
+        {{"pca", "--transform", fresh, "--out", fresh, data}, "new.csv' is the input --transform '"},
+        {{"mds", "--distances", "--report", data, "--out", t.path("x.csv"), data}, "is the input MATRIX"},
+        {{"certify", "--gram", "--out", data, data}, "d.csv' is the input FILE '"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook(c.args);
+        CHECK(r.code == kb::cli::usage);
+        CHECK(contains(r.err, c.message));
+        CHECK(r.out.empty());
+        NOTE_REFUSAL(r, c.args, "d.csv: five points of the plane; link.csv → d.csv; hard.csv: a hard link to d.csv");
+    }
+    CHECK(t.read("d.csv") == points);
+    CHECK(t.read("new.csv") == "x,y\n1,1\n");
+    CHECK(t.read("r.csv") == "(none)");
+    // Before any work: the input is not even read (a bad input would be exit code 3).
+    const std::string bad = t.file("bad.csv", "1,abc\n");
+    CHECK(kernelbook({"pca", "--report", bad, bad}).code == kb::cli::usage);
+}
+
+TEST_CASE("an output into a missing or unwritable directory is refused with 3 before the computation") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    // A bad input shows the order: the output's directory is refused before the input is read.
+    const std::string bad = t.file("bad.csv", "1,abc\n");
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"pca", "--out", t.path("nodir/o.csv"), bad}, "/nodir' does not exist; create it first (mkdir -p"},
+        {{"pca", "--report", t.path("d.csv/r.txt"), "--out", t.path("o.csv"), bad}, "/d.csv' is not a directory"},
+        {{"pca", "--out", t.dir.string(), bad}, "is a directory; name a file in it"},
+        // /proc takes no new files, whoever runs the test (root included).
+        {{"pca", "--out", "/proc/o.csv", bad}, "--out '/proc/o.csv': cannot create a file in the directory '/proc'"},
+        {{"certify", "--gram", "--out", t.path("nodir/c.csv"), bad}, "does not exist"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook(c.args);
+        CHECK(r.code == kb::cli::bad_data);
+        CHECK(contains(r.err, c.message));
+        CHECK(contains(r.err, "(nothing was computed)"));
+        NOTE_REFUSAL(r, c.args, "bad.csv: 1,abc⏎");
+    }
+    CHECK(t.names() == std::vector<std::string>{"bad.csv", "d.csv"});
+}
+
+TEST_CASE("certify never leaves a witness of an earlier run at --out") {
+    TempDir t;
+    const std::string D = t.file("D.csv", "0,1,2\n1,0,1\n2,1,0\n"); // refuted: c = (1, -1, 0)
+    const std::string I = t.file("I.csv", "1,0\n0,1\n");             // proven
+    REQUIRE(kernelbook({"certify", "--gram", "--out", t.path("c.csv"), D}).code == kb::cli::refusal);
+    CHECK(t.read("c.csv") == "c\n1\n-1\n0\n");
+    // A failed run changes nothing (its exit code is not 4: nobody reads a witness from it).
+    CHECK(kernelbook({"certify", "--gram", "--out", t.path("c.csv"), t.file("bad.csv", "1,x\n")}).code == kb::cli::bad_data);
+    CHECK(t.read("c.csv") == "c\n1\n-1\n0\n");
+    // A run without a witness removes the earlier one.
+    CHECK(kernelbook({"certify", "--gram", "--out", t.path("c.csv"), I}).code == kb::cli::success);
+    CHECK(t.read("c.csv") == "(none)");
+    CHECK(t.names() == std::vector<std::string>{"D.csv", "I.csv", "bad.csv"});
+    // --out -: the witness on standard output, the verdict on standard error.
+    const Run dash = kernelbook({"certify", "--gram", "--out", "-", D});
+    CHECK(dash.code == kb::cli::refusal);
+    CHECK(dash.out == "c\n1\n-1\n0\n");
+    CHECK(contains(dash.err, "verdict: refuted"));
+}
+
+TEST_CASE("certify's verdict and exit code come from exact arithmetic alone, whatever the size of the numbers") {
+    TempDir t;
+    // 1e400 is beyond double: the exact verdict is proven, and the approximate spectrum is
+    // computed on K scaled by a power of two.
+    const Run big = kernelbook({"certify", "--gram", "--report", "-", "--report-format", "json",
+                                t.file("K.csv", "1e400,0\n0,1e400\n")});
+    CHECK(big.code == kb::cli::success);
+    REQUIRE(big.err.empty());
+    const Json j = Json::parse(big.out);
+    CHECK(j["verdict"] == "proven PSD");
+    CHECK(j["spectrum"]["largest"] == "1e+400");
+    CHECK(j["spectrum"]["smallest"] == "1e+400");
+    // (1 + xᵀy)^170 reaches 75^170 ≈ 10^319 on these points: proven exactly, as at degree 150.
+    const std::string three = t.file("p.csv", "1,2\n3,4\n5,7\n");
+    for (const char* degree : {"polynomial:degree=150", "polynomial:degree=170"}) {
+        CAPTURE(degree);
+        const Run r = kernelbook({"certify", "--kernel", degree, three});
+        CHECK(r.code == kb::cli::success);
+        CHECK(contains(r.out, "verdict: proven PSD"));
+        CHECK(r.err.empty());
+    }
+    // A refutation with entries beyond double: [[1, 2], [2, 1]]·10⁴⁰⁰ has cᵀKc = −2·10⁴⁰⁰ for c = (1, −1).
+    const Run refuted = kernelbook({"certify", "--gram", t.file("R.csv", "1e400,2e400\n2e400,1e400\n")});
+    CHECK(refuted.code == kb::cli::refusal);
+    CHECK(contains(refuted.out, "witness: c = (-1, 1)"));
+    CHECK(contains(refuted.out, "cᵀKc = -2" + std::string(400, '0')));
+    CHECK(contains(refuted.out, "≈ -3e+400")); // the Schur complement's entry 1e400 − 4e400
+}
+
+TEST_CASE("exact arithmetic refuses numbers beyond its documented size with exit code 6, at once") {
+    TempDir t;
+    // 70 bytes: degree 1000 of numbers of 10⁴ digits. Each entry of K would have 6.6·10⁷ bits.
+    const std::vector<std::string> huge{"certify", "--kernel", "polynomial:degree=1000", t.file("h.csv", "1e9999,1e9999\n-1e9999,1e9999\n")};
+    const Run r = kernelbook(huge);
+    CHECK(r.code == kb::cli::resources);
+    CHECK(contains(r.err, "exact arithmetic on numbers this large would not end in reasonable time"));
+    CHECK(contains(r.err, "beyond the limit of 2^18 = 262144 bits; use numbers with fewer digits, a lower degree, or fewer points"));
+    NOTE_REFUSAL(r, huge, "h.csv: 1e9999,1e9999⏎-1e9999,1e9999⏎");
+    // A Gram matrix's entries are measured exactly: N × B against 2¹⁸ = 262 144 bits. 10^38999
+    // has 129 552 bits (with the denominator's one bit, 2·129 553 ≤ 2¹⁸), 10^39999 has 132 874
+    // (2·132 875 > 2¹⁸).
+    const auto gram = [&](std::size_t digits) {
+        const std::string n = "1" + std::string(digits - 1, '0');
+        return t.file("G.csv", n + ",0\n0," + n + "\n");
+    };
+    CHECK(kernelbook({"certify", "--gram", gram(39000)}).code == kb::cli::success);
+    const std::vector<std::string> long_entries{"certify", "--gram", gram(40000)};
+    const Run refused = kernelbook(long_entries);
+    CHECK(refused.code == kb::cli::resources);
+    CHECK(contains(refused.err, "an entry of K has up to 132875 bits"));
+    NOTE_REFUSAL(refused, long_entries, "G.csv: 10^39999 on the diagonal of a 2×2 matrix");
+}
+
+TEST_CASE("a header or a file name that is not UTF-8 is reported with U+FFFD in its place, in JSON and in text") {
+    TempDir t;
+    const std::string data = t.file("d\xff.csv", "x\xe9,y\n1,2\n3,4.5\n-1,0\n2,2\n");
+    const Run json = kernelbook({"pca", "--out", t.path("o.csv"), "--report", "-", "--report-format", "json", data});
+    REQUIRE(json.code == kb::cli::success);
+    const Json j = Json::parse(json.out); // valid JSON: parse would throw on invalid UTF-8
+    CHECK(j["input"]["header"] == Json({"x\xEF\xBF\xBD", "y"}));
+    CHECK(contains(j["input"]["file"].get<std::string>(), "d\xEF\xBF\xBD.csv"));
+    CHECK(t.read("o.csv").rfind("pc1,pc2\n", 0) == 0);
+    const Run text = kernelbook({"pca", "--out", t.path("o.csv"), "--report", "-", data});
+    REQUIRE(text.code == kb::cli::success);
+    CHECK(contains(text.out, "x\xEF\xBF\xBD, y"));
+    CHECK_FALSE(contains(text.out, "\xff"));
+    const Run certify = kernelbook({"certify", "--gram", "--report", "-", "--report-format", "json",
+                                    t.file("K\xfe.csv", "k\xc3,l\n1,0\n0,1\n")});
+    CHECK(certify.code == kb::cli::success);
+    CHECK(Json::parse(certify.out)["input"]["header"][0] == "k\xEF\xBF\xBD");
+}
+
+TEST_CASE("a wrong number of components names the range, and a misspelt option the nearest one") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"pca", "-p", "0", data}, "--components: '0' is not a number of components: give a whole number from 1 to N, the number of points"},
+        {{"kpca", "--kernel", "linear", "--components", "-1", data}, "'-1' is not a number of components"},
+        {{"mds", "--gram", "-p", "2.5", data}, "'2.5' is not a number of components"},
+        {{"pca", "-p", "1e400", data}, "'1e400' is not a number of components"},
+        {{"kpca", "--kernal", "linear", data}, "unknown option '--kernal'; did you mean --kernel?"},
+        {{"kpca", "-kernel", "linear", data}, "unknown option '-kernel'; did you mean --kernel?"},
+        {{"pca", "--componets", "2", data}, "unknown option '--componets'; did you mean --components?"},
+        {{"map", "--kernel", "linear", "--centred", data}, "unknown option '--centred'; did you mean --centered?"},
+        {{"certify", "--gramm", data}, "unknown option '--gramm'; did you mean --gram?"},
+        {{"pca", "--report-fromat=json", data}, "unknown option '--report-fromat'; did you mean --report-format?"},
+        {{"pca", "--bogus", data}, "unknown option '--bogus'; the options are --transform, --components, --precision, --out"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook(c.args);
+        CHECK(r.code == kb::cli::usage);
+        CHECK(contains(r.err, c.message));
+        CHECK_FALSE(contains(r.err, "1797693"));
+        NOTE_REFUSAL(r, c.args, "d.csv: five points of the plane");
+    }
 }
