@@ -210,11 +210,14 @@ std::vector<NamedFile> file_inputs(const Options& o) {
     return {{data, o.data}, {"--transform", o.transform}};
 }
 
-// A file that cannot be read or parsed is a data error (its message names file, line and column).
+// A file that cannot be read or parsed is a data error (its message names file, line and column);
+// one beyond the reader's documented size limits (kb::io::CsvLimits) is a resource error.
 Inputs read_inputs(const Options& o) {
     const auto read = [](const std::string& path) {
         try {
             return io::read_csv(path);
+        } catch (const io::size_limit_error& e) {
+            throw resource_error(e.what());
         } catch (const error& e) {
             throw data_error(e.what());
         }

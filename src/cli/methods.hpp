@@ -5,6 +5,7 @@
 ///        against the bounds of the book's numerics policy (numerics.hpp), and report.
 
 #include "cli/command.hpp"
+#include "cli/resources.hpp"
 
 #include "kernelbook/explicit_map.hpp"
 #include "kernelbook/kernel_pca.hpp"
@@ -14,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <memory>
 #include <ostream>
 
 namespace kb::cli {
@@ -80,25 +83,103 @@ T eigen_residual(const Matrix<T>& M, const Matrix<T>& U, const Vector<T>& mu) {
     return worst;
 }
 
+/// The rows of V as CSV lines (full digits of T).
+template <class T>
+void write_csv_rows(std::ostream& os, const Matrix<T>& V) {
+    std::string line;
+    for (Eigen::Index i = 0; i < V.rows(); ++i) {
+        line.clear();
+        for (Eigen::Index j = 0; j < V.cols(); ++j) {
+            if (j) line += ',';
+            line += number(V(i, j));
+        }
+        line += '\n';
+        os << line;
+    }
+}
+
+/// max_j ‖Xᵀ(X v_j) − λ_j v_j‖₂: the eigen-residual of the scatter matrix XᵀX, applied to each
+/// v_j as two products with X (N·q operations each) instead of forming the q×q matrix (7.2 GB in
+/// double at q = 30 000).
+template <class T>
+T scatter_residual(const Matrix<T>& X, const Matrix<T>& V, const Vector<T>& lambda) {
+    T worst(0);
+    for (Eigen::Index j = 0; j < V.cols(); ++j) {
+        const Vector<T> Xv = X * V.col(j);
+        const T r = (X.transpose() * Xv - lambda(j) * V.col(j)).norm();
+        if (r > worst) worst = r;
+    }
+    return worst;
+}
+
 template <class T>
 Outcome finish(std::string prefix, Matrix<T> values, Json report, bool keep_values) {
     Outcome o;
     for (Eigen::Index j = 0; j < values.cols(); ++j) o.columns.push_back(prefix + std::to_string(j + 1));
     if (keep_values) o.values = values.template cast<real100>();
     o.report = std::move(report);
-    o.write_rows = [V = std::move(values)](std::ostream& os) {
-        std::string line;
-        for (Eigen::Index i = 0; i < V.rows(); ++i) {
-            line.clear();
-            for (Eigen::Index j = 0; j < V.cols(); ++j) {
-                if (j) line += ',';
-                line += number(V(i, j));
-            }
-            line += '\n';
-            os << line;
+    o.write_rows = [V = std::move(values)](std::ostream& os) { write_csv_rows(os, V); };
+    return o;
+}
+
+/// The output for new points, computed a block of rows at a time when it is written: `block(i,
+/// n)` returns rows i … i + n − 1. Memory: one block (kb::cli::transform_block_rows), whatever
+/// the number of rows — except for --verify, which keeps every value for the comparison.
+template <class T>
+Outcome finish_in_blocks(std::string prefix, Eigen::Index rows, Eigen::Index cols, Eigen::Index block_rows,
+                         std::function<Matrix<T>(Eigen::Index, Eigen::Index)> block, Json report, bool keep_values) {
+    if (keep_values) {
+        Matrix<T> all(rows, cols);
+        for (Eigen::Index i = 0; i < rows; i += block_rows) {
+            const Eigen::Index n = std::min(block_rows, rows - i);
+            all.middleRows(i, n) = block(i, n);
         }
+        return finish(std::move(prefix), std::move(all), std::move(report), true);
+    }
+    Outcome o;
+    for (Eigen::Index j = 0; j < cols; ++j) o.columns.push_back(prefix + std::to_string(j + 1));
+    o.report = std::move(report);
+    o.write_rows = [rows, block_rows, block = std::move(block)](std::ostream& os) {
+        for (Eigen::Index i = 0; i < rows; i += block_rows) write_csv_rows(os, block(i, std::min(block_rows, rows - i)));
     };
     return o;
+}
+
+/// The largest n ≤ hi (n ≥ lo) for which fits(n) holds, assuming fits is monotone; lo − 1 if none.
+inline long long largest_fitting(long long lo, long long hi, const std::function<bool(long long)>& fits) {
+    if (!fits(lo)) return lo - 1;
+    while (lo < hi) {
+        const long long mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid)) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+/// The memory check before a run (kb::cli::require_memory): `need(N, s)` is the estimate for N
+/// points in a type of s bytes a number. The advice names only what would fit: at most so many
+/// points, --precision double, leaving out --verify.
+template <class T>
+void require_memory_for(const Options& o, long long N, long long min_points, const std::string& points_word,
+                        const std::function<MemoryEstimate(long long, std::size_t, bool)>& need) {
+    const MemoryBudget have = available_memory();
+    // With --verify the whole method runs again in real100 (the larger of the two runs counts).
+    const auto need_for = [&](long long n, std::size_t s, bool verify) {
+        return need(n, verify ? std::max(s, sizeof(real100)) : s, verify);
+    };
+    const auto fits = [&](long long n, std::size_t s, bool verify) { return need_for(n, s, verify).total() <= double(have.bytes); };
+    if (fits(N, sizeof(T), o.verify)) return;
+    std::vector<std::string> ways;
+    const long long most = largest_fitting(min_points, N - 1, [&](long long n) { return fits(n, sizeof(T), o.verify); });
+    if (most >= min_points) ways.push_back(fmt::format("use at most {} {}", count(most), points_word));
+    if (!std::is_same_v<T, double> && fits(N, sizeof(double), o.verify))
+        ways.push_back("run in --precision double");
+    if (o.verify && fits(N, sizeof(T), false)) ways.push_back("leave out --verify");
+    std::string remedy;
+    for (std::size_t i = 0; i < ways.size(); ++i) remedy += (i == 0 ? "" : i + 1 == ways.size() ? ", or " : ", ") + ways[i];
+    if (remedy.empty()) remedy = fmt::format("even {} {} do not fit; use a machine with more memory", min_points, points_word);
+    require_memory(need_for(N, sizeof(T), o.verify), have,
+                   fmt::format("N = {} {} in {} need", count(N), points_word, scalar_name<T>()), remedy);
 }
 
 /// Every check must pass: a result that fails its own check is refused, not printed.
@@ -113,6 +194,12 @@ inline void require_checks(const Json& report) {
 
 template <class T>
 Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const long long M = in.fresh ? in.fresh->rows() : 0;
+    require_memory_for<T>(o, in.data.rows(), 2, "points", [&](long long n, std::size_t s, bool verify) {
+        MemoryEstimate e = estimate::pca(n, in.data.cols(), M, s);
+        if (verify) estimate::verify(e, M ? M : n, std::min<long long>(n, in.data.cols()));
+        return e;
+    });
     const Matrix<T> A = load<T>(in.data);
     require_rows(A, 2, in.data, "PCA");
     const Eigen::Index N = A.rows(), q = A.cols();
@@ -121,7 +208,8 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                 "components; ask for at most {}",
                                 o.components, N, q, std::min(N - 1, q), std::min(N - 1, q)));
     progress.stage("PCA: centring and the thin SVD");
-    const Pca<T> pca(A, o.components > 0 ? o.components : all_components);
+    const auto model = std::make_shared<const Pca<T>>(A, o.components > 0 ? o.components : all_components);
+    const Pca<T>& pca = *model;
     const Eigen::Index p = pca.components();
 
     Json r;
@@ -152,34 +240,40 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
 
     progress.stage("checks");
     const Matrix<T> X = A.rowwise() - pca.mean();
-    const Matrix<T> S = X.transpose() * X;
     const T scale = A.cwiseAbs().maxCoeff(); // the mean's rounding is relative to the data, not to X
     r["checks"] = Json::array();
     r["checks"].push_back(check("orthonormal axes", "‖V_pᵀV_p − I‖_max", orthonormality_error(pca.loadings()),
                                 numerics::factorisation_error(std::max(N, q), T(1)), "c₂·max(N, q)·ε"));
-    r["checks"].push_back(check("eigen-residual", "max_j ‖XᵀX v_j − λ_j v_j‖₂",
-                                eigen_residual(S, pca.loadings(), pca.eigenvalues()),
+    r["checks"].push_back(check("eigen-residual", "max_j ‖XᵀX v_j − λ_j v_j‖₂ (XᵀX applied as Xᵀ(X v_j))",
+                                scatter_residual(X, pca.loadings(), pca.eigenvalues()),
                                 numerics::factorisation_error(std::max(N, q), pca.total_scatter()),
                                 "c₂·max(N, q)·ε·‖X‖_F²"));
-    const Matrix<T> P = pca.scores();
+    const Matrix<T>& P = pca.scores();
     r["checks"].push_back(check("centred scores", "max_j |Σ_i P_ij|", T(P.colwise().sum().cwiseAbs().maxCoeff()),
                                 T(T(2) * numerics::one_pass_error(N, T(T(N) * scale * T(q)))), "2·c₁·N·ε·(N·q·max|A|)"));
     require_checks(r);
 
-    Matrix<T> out = P;
-    if (in.fresh) {
-        const Matrix<T> Z = load_fresh<T>(in);
-        progress.stage("scores of the new points");
-        out = pca.transform(Z);
-        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()},
-                          {"what", "scores (z − μ) V_p of the new points, centred with the training mean"}};
+    if (!in.fresh) {
+        r["output"] = "the scores of the training points (pc1…pcp)";
+        return finish("pc", Matrix<T>(P), std::move(r), keep);
     }
-    r["output"] = in.fresh ? "the scores of the new points (pc1…pcp)" : "the scores of the training points (pc1…pcp)";
-    return finish("pc", std::move(out), std::move(r), keep);
+    const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
+    r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()},
+                      {"what", "scores (z − μ) V_p of the new points, centred with the training mean"}};
+    r["output"] = "the scores of the new points (pc1…pcp)";
+    // The scores of the new points are computed a block at a time as they are written.
+    return finish_in_blocks<T>("pc", Z->rows(), p, transform_block_rows(N, p, sizeof(T)),
+                               [model, Z](Eigen::Index i, Eigen::Index n) { return model->transform(Z->middleRows(i, n)); },
+                               std::move(r), keep);
 }
 
 template <class T>
 Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    require_memory_for<T>(o, in.data.rows(), 2, "points", [&](long long n, std::size_t s, bool verify) {
+        MemoryEstimate e = estimate::mds(n, s);
+        if (verify) estimate::verify(e, n, n);
+        return e;
+    });
     const Matrix<T> M = load<T>(in.data);
     const Eigen::Index N = M.rows();
     if (M.rows() != M.cols())
@@ -247,6 +341,17 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
 
 template <class T>
 Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    // The default keeps every component above the rank tolerance, at most 10 (kb::AtMost): in
+    // double with N ≥ 200 the Lanczos route, which finds a rank below 10 without leaving it.
+    const long long M = in.fresh ? in.fresh->rows() : 0;
+    const auto asked = [&](long long n) { return o.components > 0 ? o.components : std::min<long long>(10, n - 1); };
+    require_memory_for<T>(o, in.data.rows(), 2, "points", [&](long long n, std::size_t s, bool verify) {
+        const long long p = asked(n);
+        const bool dense = s != sizeof(double) || n < 200 || 4 * p > n; // KpcaSolver::automatic's rule
+        MemoryEstimate e = estimate::kpca(n, in.data.cols(), M, p, dense, s);
+        if (verify) estimate::verify(e, M ? M : n, p);
+        return e;
+    });
     const Matrix<T> X = load<T>(in.data);
     require_rows(X, 2, in.data, "kernel PCA");
     const Eigen::Index N = X.rows();
@@ -255,31 +360,18 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     if (N >= 2000 || (!std::is_same_v<T, double> && N >= 150)) progress.long_run();
     progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
 
-    // The default keeps every component above the rank tolerance, at most 10. In double with
-    // N ≥ 200 the 10 leading eigenpairs are asked for directly (the Lanczos route); when the
-    // rank is below 10 that fit refuses, and the dense route finds the rank.
-    std::optional<KernelPca<T>> model;
-    Eigen::Index keep_cols = 0;
-    if (o.components > 0) {
-        model.emplace(k, X, o.components);
-        keep_cols = o.components;
-    } else {
-        const Eigen::Index ten = std::min<Eigen::Index>(10, N - 1);
-        if (std::is_same_v<T, double> && N >= 200) {
-            try {
-                model.emplace(k, X, ten);
-            } catch (const error&) {
-                model.reset();
-            }
-        }
-        if (!model) model.emplace(k, X, all_components, NonPsdPolicy::refuse, KpcaSolver::dense);
-        keep_cols = std::min(ten, model->components());
-    }
+    const auto model = o.components > 0
+                           ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse,
+                                                                  KpcaSolver::automatic, progress.callback())
+                           : std::make_shared<const KernelPca<T>>(k, X, AtMost{asked(N)}, NonPsdPolicy::refuse,
+                                                                  KpcaSolver::automatic, progress.callback());
     const KernelPca<T>& m = *model;
-    const Vector<T> mu = m.eigenvalues().head(keep_cols);
-    const Matrix<T> U = m.eigenvectors().leftCols(keep_cols);
+    const Eigen::Index keep_cols = m.components();
+    const Vector<T>& mu = m.eigenvalues();
+    const Matrix<T>& U = m.eigenvectors();
     const Matrix<T>& Kc = m.centered_gram();
     const T trace = Kc.trace();
+    const bool lanczos = m.solver() == KpcaSolver::lanczos;
 
     Json r;
     r["command"] = "kpca";
@@ -288,14 +380,20 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     r["kernel"] = description;
     r["method"] = "kernel PCA: K = (k(x_i, x_j)), K̃ = JKJ (centring in the feature space), K̃ = Σ μ_j u_j u_jᵀ; "
                   "scores y_j = √μ_j u_j (the book's sign rule)";
-    r["solver"] = m.solver() == KpcaSolver::lanczos ? "lanczos: the p leading eigenpairs only (Spectra)"
-                                                    : "dense: all N eigenpairs";
+    r["solver"] = m.solver_reason();
     r["components"] = keep_cols;
-    // The Lanczos route sees only the p leading eigenvalues: the rank is at least p. The
-    // field is a number either way (as for pca and map); rank_is says which it is.
-    r["rank"] = m.solver() == KpcaSolver::lanczos ? Eigen::Index(keep_cols) : Eigen::Index(m.rank());
-    r["rank_is"] = m.solver() == KpcaSolver::lanczos ? "a lower bound: only the leading eigenpairs were computed"
-                                                     : "the numerical rank of K̃ (eigenvalues above rank_tolerance)";
+    // The Lanczos route sees only the leading eigenvalues: the rank is at least p, unless it was
+    // found below p (then every other eigenvalue is bounded). The field is a number either way
+    // (as for pca and map); rank_is says which it is.
+    r["rank"] = m.rank();
+    r["rank_is"] = !m.rank_is_exact() ? "a lower bound: only the leading eigenpairs were computed"
+                   : lanczos          ? "the numerical rank of K̃ (eigenvalues above rank_tolerance): found by the "
+                                        "Lanczos route, every other eigenvalue bounded by remainder_bound"
+                                      : "the numerical rank of K̃ (eigenvalues above rank_tolerance)";
+    if (m.remainder_bound())
+        r["remainder_bound"] = {{"what", "c = ‖K̃ − Σ_j μ_j u_j u_jᵀ‖_F over the computed pairs: every other eigenvalue "
+                                         "of K̃ lies in [−c, c] (Weyl's inequality), c ≤ rank_tolerance"},
+                                {"value", number(*m.remainder_bound())}};
     r["rank_tolerance"] = number(m.rank_tolerance());
     r["eigenvalues_mu"] = {{"what", "μ_j: eigenvalues of the centred Gram matrix K̃ (scikit-learn's eigenvalues_)"},
                            {"values", numbers(mu)}};
@@ -303,23 +401,31 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
                                {"values", numbers(Vector<T>(mu / T(N)))}};
     r["explained_variance_ratio"] = {{"what", "μ_j / tr K̃: the share of the total feature variance"},
                                      {"values", numbers(Vector<T>(mu / trace))}};
-    r["dropped"] = m.solver() == KpcaSolver::lanczos
-                       ? fmt::format("the eigenpairs after the {} leading ones were not computed", keep_cols)
-                       : fmt::format("{} eigenvalue(s) above the rank tolerance not kept; {} at or below it (rank {} of N − 1 = {})",
-                                     m.rank() - keep_cols, N - m.rank(), m.rank(), N - 1);
+    r["dropped"] = !lanczos ? fmt::format("{} eigenvalue(s) above the rank tolerance not kept; {} at or below it (rank {} "
+                                          "of N − 1 = {})",
+                                          m.rank() - keep_cols, N - m.rank(), m.rank(), N - 1)
+                   : m.rank_is_exact()
+                       ? fmt::format("the {} eigenvalue(s) after the {} leading ones are at or below the rank tolerance "
+                                     "(bounded by remainder_bound), so they were not computed",
+                                     N - m.rank(), m.rank())
+                       : fmt::format("the eigenpairs after the {} leading ones were not computed", keep_cols);
 
     progress.stage("checks");
     using std::abs;
     const T scale = Kc.cwiseAbs().maxCoeff() + T(2) * m.centering().column_mean().cwiseAbs().maxCoeff() +
                     abs(m.centering().grand_mean());
     r["checks"] = Json::array();
-    if (m.solver() == KpcaSolver::dense) {
+    if (!lanczos) {
         const Vector<T>& all = m.spectrum();
         const T lmin = all(all.size() - 1);
         const T tau = psd_rounding_tolerance<T>(N, std::max(abs(T(all(0))), abs(lmin)));
         r["smallest_eigenvalue"] = number(lmin);
         r["checks"].push_back(check("PSD", "max(0, −λ_min(K̃))", lmin < 0 ? T(-lmin) : T(0), tau,
                                     "τ = 64·N·ε·max|μ| (the book's rounding tolerance)"));
+    } else if (m.remainder_bound()) {
+        r["smallest_eigenvalue"] = nullptr;
+        r["psd"] = "every eigenvalue of K̃ beyond the computed ones lies in [−c, c] with c = remainder_bound ≤ "
+                   "rank_tolerance: K̃ is PSD up to rounding";
     } else {
         r["smallest_eigenvalue"] = nullptr;
         r["psd"] = "the Lanczos route computes the leading eigenpairs only; the library refuses a K̃ whose "
@@ -334,20 +440,33 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
                                 "2·c₁·N·ε·N·(max|K̃| + 2·max|k̄| + |k̿|)"));
     require_checks(r);
 
-    Matrix<T> out = m.scores().leftCols(keep_cols);
-    if (in.fresh) {
-        const Matrix<T> Z = load_fresh<T>(in);
-        progress.stage("scores of the new points");
-        out = m.transform(Z).leftCols(keep_cols);
-        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()},
-                          {"what", "scores of the new points, their kernel rows centred with the training statistics"}};
+    if (!in.fresh) {
+        r["output"] = "the scores of the training points (pc1…pcp)";
+        return finish("pc", Matrix<T>(m.scores()), std::move(r), keep);
     }
-    r["output"] = in.fresh ? "the scores of the new points (pc1…pcp)" : "the scores of the training points (pc1…pcp)";
-    return finish("pc", std::move(out), std::move(r), keep);
+    const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
+    progress.stage("scores of the new points");
+    const Eigen::Index block = transform_block_rows(N, keep_cols, sizeof(T));
+    const std::function<Matrix<T>(Eigen::Index, Eigen::Index)> scores = [model, Z](Eigen::Index i, Eigen::Index n) {
+        return model->transform(Z->middleRows(i, n));
+    };
+    // A pass over the new points before anything is written, a block at a time: a kernel value
+    // that is not finite is refused here, not halfway through the output.
+    for (Eigen::Index i = 0; i < Z->rows(); i += block) (void)scores(i, std::min(block, Z->rows() - i));
+    r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()},
+                      {"what", "scores of the new points, their kernel rows centred with the training statistics"}};
+    r["output"] = "the scores of the new points (pc1…pcp)";
+    return finish_in_blocks<T>("pc", Z->rows(), keep_cols, block, scores, std::move(r), keep);
 }
 
 template <class T>
 Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
+    const long long M = in.fresh ? in.fresh->rows() : 0;
+    require_memory_for<T>(o, in.data.rows(), 1, "training points", [&](long long n, std::size_t s, bool verify) {
+        MemoryEstimate e = estimate::map(n, in.data.cols(), M, s);
+        if (verify) estimate::verify(e, M ? M : n, n);
+        return e;
+    });
     const Matrix<T> X = load<T>(in.data);
     require_rows(X, 1, in.data, "the explicit map");
     const Eigen::Index N = X.rows();
@@ -355,9 +474,9 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
     if (N >= 1500 || (!std::is_same_v<T, double> && N >= 100)) progress.long_run();
     progress.stage(fmt::format("Gram matrix of {} points and K^(-1/2)", N));
-    std::optional<ExplicitFeatureMap<T>> fm;
+    std::shared_ptr<const ExplicitFeatureMap<T>> fm;
     if (o.rank_tolerance.empty()) {
-        fm.emplace(k, X);
+        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, progress.callback());
     } else {
         T tol;
         try {
@@ -365,7 +484,7 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
         } catch (const error& e) {
             throw usage_error(fmt::format("--rank-tolerance '{}': {}", o.rank_tolerance, e.what()));
         }
-        fm.emplace(k, X, tol);
+        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, tol, progress.callback());
     }
     const ExplicitFeatureMap<T>& f = *fm;
     const Vector<T>& lambda = f.eigenvalues();
@@ -399,30 +518,46 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                     T(T(numerics::c_factorisation) * f.exactness_error_estimate(kmax)),
                                     "c₂·N·ε·√(κ·λ_max·max k(x, x)) (the first-order estimate of chapter 8, §8.9, times c₂)"));
     }
-    Matrix<T> out;
-    if (in.fresh) {
-        const Matrix<T> Z = load_fresh<T>(in);
-        progress.stage("features of the new points");
-        out = o.centered ? f.transform_centered(Z) : f.transform(Z);
-        const Vector<T> gaps = f.residuals(Z);
-        const Matrix<T> Kzz = gram(k, Z);
-        const T kzz = Kzz.diagonal().cwiseAbs().maxCoeff();
-        r["transform"] = {{"file", in.fresh->source}, {"rows", Z.rows()}};
-        r["residual_gaps"] = {{"what", "r(z) = k(z, z) − ‖φ(z)‖² ≥ 0: the squared RKHS distance of k(z, ·) from the "
-                                       "span of the training points (0 at a training point)"},
-                              {"min", number(T(gaps.minCoeff()))},
-                              {"max", number(T(gaps.maxCoeff()))}};
-        const T worst = gaps.minCoeff() < 0 ? T(-gaps.minCoeff()) : T(0);
-        r["checks"].push_back(check("non-negative residual gaps", "max(0, −min_z r(z))", worst,
-                                    T(T(numerics::c_factorisation) * f.exactness_error_estimate(std::max(kzz, kmax))),
-                                    "c₂·N·ε·√(κ·λ_max·max k(z, z))"));
-    } else {
-        out = o.centered ? f.training_features_centered() : f.training_features();
+    if (!in.fresh) {
+        require_checks(r);
+        r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") +
+                      " of the training points, one row per point (phi1…phiN)";
+        return finish("phi", o.centered ? f.training_features_centered() : f.training_features(), std::move(r), keep);
     }
+    const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
+    progress.stage("features of the new points");
+    // The residual gaps r(z) = k(z, z) − ‖φ(z)‖² and the largest k(z, z), a block of new points at
+    // a time: N×block kernel values and block values k(z, z), never the M×M Gram matrix of Z.
+    const Eigen::Index block = transform_block_rows(N, N, sizeof(T));
+    T gap_min(0), gap_max(0), kzz(0);
+    for (Eigen::Index i = 0; i < Z->rows(); i += block) {
+        const Matrix<T> Zb = Z->middleRows(i, std::min(block, Z->rows() - i));
+        const Vector<T> gaps = f.residuals(Zb);
+        const Vector<T> diag = f.kernel_diagonal(Zb);
+        const T lo = gaps.minCoeff(), hi = gaps.maxCoeff(), kb = diag.cwiseAbs().maxCoeff();
+        if (i == 0 || lo < gap_min) gap_min = lo;
+        if (i == 0 || hi > gap_max) gap_max = hi;
+        if (kb > kzz) kzz = kb;
+    }
+    r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()}};
+    r["residual_gaps"] = {{"what", "r(z) = k(z, z) − ‖φ(z)‖² ≥ 0: the squared RKHS distance of k(z, ·) from the "
+                                   "span of the training points (0 at a training point)"},
+                          {"min", number(gap_min)},
+                          {"max", number(gap_max)}};
+    const T worst = gap_min < 0 ? T(-gap_min) : T(0);
+    r["checks"].push_back(check("non-negative residual gaps", "max(0, −min_z r(z))", worst,
+                                T(T(numerics::c_factorisation) * f.exactness_error_estimate(std::max(kzz, kmax))),
+                                "c₂·N·ε·√(κ·λ_max·max k(z, z))"));
     require_checks(r);
-    r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") + " of the " +
-                  (in.fresh ? "new" : "training") + " points, one row per point (phi1…phiN)";
-    return finish("phi", std::move(out), std::move(r), keep);
+    r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") +
+                  " of the new points, one row per point (phi1…phiN)";
+    const bool centered = o.centered;
+    return finish_in_blocks<T>("phi", Z->rows(), N, block,
+                               [fm, Z, centered](Eigen::Index i, Eigen::Index n) {
+                                   const Matrix<T> Zb = Z->middleRows(i, n);
+                                   return centered ? fm->transform_centered(Zb) : fm->transform(Zb);
+                               },
+                               std::move(r), keep);
 }
 
 } // namespace detail

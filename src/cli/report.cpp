@@ -4,10 +4,18 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <ostream>
 
 namespace kb::cli {
 namespace {
+
+// A duration for the progress line: "42 s", "12 min", "2.5 h".
+std::string duration_text(double seconds) {
+    if (seconds < 90) return fmt::format("{:.0f} s", seconds);
+    if (seconds < 5400) return fmt::format("{:.0f} min", seconds / 60);
+    return fmt::format("{:.1f} h", seconds / 3600);
+}
 
 bool scalar_array(const Json& a) {
     for (const Json& x : a)
@@ -73,21 +81,66 @@ std::string render_text(const Json& report) {
     return s;
 }
 
-Progress::Progress(std::ostream& err, bool enabled, std::string command)
-    : err_(err), enabled_(enabled), command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
+Progress::Progress(std::ostream& err, bool enabled, std::string command, std::function<double()> clock)
+    : err_(err), enabled_(enabled), command_(std::move(command)), clock_(std::move(clock)) {
+    if (!clock_)
+        clock_ = [] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+        };
+    start_ = clock_();
+}
 
-double Progress::elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+double Progress::elapsed() const { return clock_() - start_; }
+
+void Progress::end_line() {
+    if (line_open_) err_ << '\n';
+    line_open_ = false;
 }
 
 void Progress::stage(std::string_view what) {
+    computation_start_ = -1; // a new stage: the next report starts a new computation
     if (!enabled_ || !(long_run_ || elapsed() > 1.0)) return;
+    end_line();
     err_ << fmt::format("kernelbook {}: [{:6.1f} s] {}\n", command_, elapsed(), what) << std::flush;
     announced_ = true;
 }
 
 void Progress::done() {
-    if (enabled_ && announced_) err_ << fmt::format("kernelbook {}: [{:6.1f} s] done\n", command_, elapsed()) << std::flush;
+    if (!enabled_ || !announced_) return;
+    end_line();
+    err_ << fmt::format("kernelbook {}: [{:6.1f} s] done\n", command_, elapsed()) << std::flush;
+}
+
+ProgressCallback Progress::callback() {
+    return [this](std::string_view step, double done) { report(step, done); };
+}
+
+// One progress line, rewritten in place ('\r', then erase to the end of the line) — at most once
+// a second, and at each tenth of the way.
+void Progress::report(std::string_view step, double done) {
+    const double now = elapsed();
+    if (computation_start_ < 0 || done < last_done_ || done == 0) {
+        computation_start_ = now;
+        last_line_ = -1;
+        last_done_ = 0;
+    }
+    if (!enabled_ || !(long_run_ || now > 1.0)) return;
+    const bool tenth = int(done * 10) > int(last_done_ * 10);
+    if (last_line_ >= 0 && now - last_line_ < 1.0 && !tenth) return;
+    const double spent = now - computation_start_;
+    std::string left;
+    if (done >= 1)
+        left = "finished";
+    else if (done > 0.005 && spent > 0)
+        left = fmt::format("about {} left", duration_text(spent * (1 - done) / done));
+    else
+        left = "estimating the time left";
+    err_ << fmt::format("\rkernelbook {}: [{:6.1f} s] {}: {:.0f} % done, {}\x1b[K", command_, now, step, 100 * done, left)
+         << std::flush;
+    line_open_ = true;
+    announced_ = true;
+    last_line_ = now;
+    last_done_ = done;
 }
 
 } // namespace kb::cli

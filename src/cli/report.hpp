@@ -6,12 +6,13 @@
 ///        would drop digits); counts are integers.
 
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/progress.hpp"
 #include "kernelbook/real.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <chrono>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -71,26 +72,40 @@ std::string render_json(const Json& report);
 
 /// \brief Progress on standard error for long runs: a stage is announced once the run has
 ///        lasted a second (or at once when `long_run` says the whole run will), and only when
-///        standard error is a terminal.
+///        standard error is a terminal. Within a long stage the library reports the share done
+///        (kb::ProgressCallback, from kb::Progress::callback()): one line, rewritten in place at
+///        most once a second, with the time elapsed and an estimate of the time left.
 class Progress {
 public:
-    /// \brief `enabled`: standard error is a terminal; `command`: the subcommand's name.
-    Progress(std::ostream& err, bool enabled, std::string command);
+    /// \brief `enabled`: standard error is a terminal; `command`: the subcommand's name;
+    ///        `clock`: seconds since some fixed time (default: a steady clock; tests pass their own).
+    Progress(std::ostream& err, bool enabled, std::string command, std::function<double()> clock = {});
     /// \brief The run will take long (a large N or a high precision): announce every stage.
     void long_run() { long_run_ = true; }
     /// \brief A new stage begins.
     void stage(std::string_view what);
     /// \brief The run is over: says how long it took, if anything was announced.
     void done();
+    /// \brief A callback for the library: each call gives the step and the share of the
+    ///        computation done; the line says "34 % done, about 25 s left" — the time left
+    ///        extrapolated from the time since the computation's first report, (1 − f)/f of it.
+    ProgressCallback callback();
 
 private:
     double elapsed() const;
+    void report(std::string_view step, double done);
+    void end_line();
     std::ostream& err_;
     bool enabled_;
     bool long_run_ = false;
     bool announced_ = false;
+    bool line_open_ = false;   // a progress line without its newline yet
+    double computation_start_ = -1; // when the current callback's first report came
+    double last_line_ = -1;    // when the progress line was last written
+    double last_done_ = 0;     // the share it showed
     std::string command_;
-    std::chrono::steady_clock::time_point start_;
+    std::function<double()> clock_;
+    double start_;
 };
 
 } // namespace kb::cli

@@ -3,7 +3,7 @@
 ///        inner products \f$XY^\top\f$ of all pairs in one matrix product, and the Gaussian
 ///        kernel from them by \f$\norm{x - y}^2 = \norm{x}^2 + \norm{y}^2 - 2x^\top y\f$ of the
 ///        centred points, then one vectorised exponential per entry.
-/// \see \ref ch07-routes "Chapter 7, §7.9" (when the fast routes are used, and their rounding)
+/// \see \ref ch07-routes "Chapter 7, §7.9" and \ref ch07-checks-routes "its engineering notes" (when the fast routes are used, and their rounding)
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/detail/fast_double.hpp"
 

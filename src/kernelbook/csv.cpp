@@ -3,12 +3,14 @@
 ///        to the scalar type asked for.
 #include "kernelbook/csv.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
+#include <memory>
 #include <optional>
-#include <sstream>
 #include <system_error>
 
 namespace kb::io {
@@ -106,7 +108,7 @@ rational exact_decimal(std::string_view field) {
 }
 
 template <class T>
-T decimal_value(const std::string& field) {
+T decimal_value_of(std::string_view field) {
     const std::string_view f = trim(field);
     require(is_decimal_number(f), "decimal_value", "{} is not a decimal number", field_text(field));
     if constexpr (std::is_same_v<T, rational>) {
@@ -132,13 +134,19 @@ T decimal_value(const std::string& field) {
 }
 
 template <class T>
+T decimal_value(const std::string& field) {
+    return decimal_value_of<T>(field);
+}
+
+template <class T>
 Matrix<T> to_matrix(const CsvTable& table) {
     Matrix<T> A(table.rows(), table.cols());
-    for (Eigen::Index i = 0; i < A.rows(); ++i)
-        for (Eigen::Index j = 0; j < A.cols(); ++j) {
-            const std::string& f = table.fields[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+    for (Eigen::Index i = 0; i < A.rows(); ++i) {
+        const CsvFields::Row row = table.fields[static_cast<std::size_t>(i)];
+        Eigen::Index j = 0;
+        for (auto it = row.begin(); it != row.end(); ++it, ++j) {
             try {
-                A(i, j) = decimal_value<T>(f);
+                A(i, j) = decimal_value_of<T>(it.view());
             } catch (const error& e) {
                 std::string why = e.what();
                 const std::string prefix = "decimal_value: ";
@@ -146,97 +154,219 @@ Matrix<T> to_matrix(const CsvTable& table) {
                 fail(location(table.source, table.lines[static_cast<std::size_t>(i)], j + 1), "{}", why);
             }
         }
+    }
     return A;
 }
 
-CsvTable parse_csv(std::string_view text, const std::string& source) {
-    CsvTable table;
-    table.source = source;
-    // A UTF-8 byte-order mark (spreadsheet exports write one) is not part of the first field.
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    long line_number = 0;
-    bool first_row = true;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(start, end - start);
-        start = end + 1;
-        ++line_number;
+std::string_view CsvFields::Row::iterator::view() const {
+    const char* q = p_;
+    while (*q != ',') ++q; // every field is followed by a comma in the buffer
+    return std::string_view(p_, static_cast<std::size_t>(q - p_));
+}
+
+std::string_view CsvFields::Row::operator[](std::size_t j) const {
+    iterator it(begin_);
+    for (std::size_t k = 0; k < j; ++k) ++it;
+    return it.view();
+}
+
+void CsvFields::push_row(const std::vector<std::string_view>& row) {
+    if (row_end_.empty()) cols_ = row.size();
+    for (const std::string_view f : row) {
+        text_.append(f);
+        text_ += ',';
+    }
+    row_end_.push_back(static_cast<std::uint32_t>(text_.size()));
+}
+
+namespace {
+
+std::string count_text(std::uint64_t n) {
+    // 4294967295 → "4 294 967 295": a limit is read at a glance.
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ' ';
+        out += digits[i];
+    }
+    return out;
+}
+
+// The rows of a CSV text, one line at a time: the header decision, the checks of every field,
+// and the table they fill. parse_csv feeds it a whole text, read_csv a file chunk by chunk.
+class CsvParser {
+public:
+    CsvParser(const std::string& source, const CsvLimits& limits) : limits_(limits) {
+        table_.source = source;
+        // The table's offsets are 32-bit: no limit beyond 2³² − 1 bytes.
+        limits_.max_bytes = std::min<std::uint64_t>(limits_.max_bytes, 0xFFFFFFFFu);
+    }
+
+    // A NUL byte on line `line_number`: no text CSV file holds one.
+    [[noreturn]] void nul_byte(long line_number) const {
+        fail(location(table_.source, line_number), "the line holds a NUL byte: this is not a text CSV file");
+    }
+
+    // The file is longer than max_bytes.
+    [[noreturn]] void too_many_bytes() const {
+        throw size_limit_error(fmt::format("{}: the file is larger than {} bytes, the limit of the CSV reader "
+                                           "(kb::io::CsvLimits::max_bytes); is it the right file? A table of numbers "
+                                           "this large does not fit the methods of kernelbook: use a sample of its rows",
+                                           table_.source, count_text(limits_.max_bytes)));
+    }
+
+    void line(std::string_view line, long line_number) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (trim(line).empty()) {
-            if (end == text.size()) break;
-            continue;
-        }
-        require(line.find('\0') == std::string_view::npos, location(source, line_number),
+        if (trim(line).empty()) return;
+        require(line.find('\0') == std::string_view::npos, location(table_.source, line_number),
                 "the line holds a NUL byte: this is not a text CSV file");
-        std::vector<std::string> fields;
+        fields_.clear();
         std::size_t from = 0;
         for (;;) {
             const std::size_t comma = line.find(',', from);
-            fields.emplace_back(trim(line.substr(from, comma == std::string_view::npos ? std::string_view::npos
-                                                                                          : comma - from)));
+            fields_.push_back(trim(line.substr(from, comma == std::string_view::npos ? std::string_view::npos
+                                                                                      : comma - from)));
             if (comma == std::string_view::npos) break;
             from = comma + 1;
         }
-        if (first_row) {
-            first_row = false;
-            bool names = true, numbers = true;
-            for (const std::string& f : fields) {
-                const bool number = is_decimal_number(f);
-                names = names && !number && !f.empty();
-                numbers = numbers && number;
-            }
+        if (first_row_) {
+            first_row_ = false;
+            bool names = true;
+            for (const std::string_view f : fields_) names = names && !is_decimal_number(f) && !f.empty();
             if (names) {
-                for (std::string& f : fields)
-                    if (f.size() >= 2 && f.front() == '"' && f.back() == '"') f = f.substr(1, f.size() - 2);
-                table.header = std::move(fields);
-                if (end == text.size()) break;
-                continue;
+                for (const std::string_view f : fields_)
+                    table_.header.emplace_back(f.size() >= 2 && f.front() == '"' && f.back() == '"'
+                                                   ? f.substr(1, f.size() - 2)
+                                                   : f);
+                return;
             }
-            (void)numbers; // a first row mixing names and numbers is read as data: its bad field is reported below
+            // A first row mixing names and numbers is read as data: its bad field is reported below.
         }
-        const std::size_t expected = table.header.empty() ? (table.fields.empty() ? fields.size()
-                                                                                  : table.fields.front().size())
-                                                          : table.header.size();
-        if (fields.size() != expected)
-            fail(location(source, line_number, static_cast<long>(std::min(fields.size(), expected)) + 1),
+        const std::size_t expected = !table_.header.empty() ? table_.header.size()
+                                     : table_.fields.empty() ? fields_.size()
+                                                             : table_.fields.cols();
+        if (fields_.size() != expected)
+            fail(location(table_.source, line_number, static_cast<long>(std::min(fields_.size(), expected)) + 1),
                  "this row has {} field(s), but {} has {}; every row needs the same number of comma-separated "
                  "fields",
-                 fields.size(), table.header.empty() ? "the first row" : "the header", expected);
-        for (std::size_t j = 0; j < fields.size(); ++j) {
-            const std::string& f = fields[j];
-            const std::string here = location(source, line_number, static_cast<long>(j) + 1);
+                 fields_.size(), table_.header.empty() ? "the first row" : "the header", expected);
+        for (std::size_t j = 0; j < fields_.size(); ++j) {
+            const std::string_view f = fields_[j];
+            if (!f.empty() && is_decimal_number(f)) continue;
+            const std::string here = location(table_.source, line_number, static_cast<long>(j) + 1);
             require(!f.empty(), here, "empty field; every field must be a number (fill in or remove missing values)");
-            if (!is_decimal_number(f)) {
-                require(!looks_non_finite(f), here,
-                        "{} is not a finite number; remove or impute missing and infinite values first", field_text(f));
-                const bool separator = f.find_first_of(";\t|") != std::string::npos;
-                fail(here, "{} is not a number{}", field_text(f),
-                     separator ? " (fields are separated by commas, not by ';', tabs or '|')" : "");
-            }
+            require(!looks_non_finite(f), here,
+                    "{} is not a finite number; remove or impute missing and infinite values first", field_text(f));
+            const bool separator = f.find_first_of(";\t|") != std::string_view::npos;
+            fail(here, "{} is not a number{}", field_text(f),
+                 separator ? " (fields are separated by commas, not by ';', tabs or '|')" : "");
         }
-        table.fields.push_back(std::move(fields));
-        table.lines.push_back(line_number);
-        if (end == text.size()) break;
+        numbers_ += fields_.size();
+        if (numbers_ > limits_.max_fields)
+            throw size_limit_error(fmt::format(
+                "{}:{}: the table holds more than {} numbers, the limit of the CSV reader "
+                "(kb::io::CsvLimits::max_fields; {} GiB as double); use a sample of its rows",
+                table_.source, line_number, count_text(limits_.max_fields),
+                (limits_.max_fields * sizeof(double)) >> 30));
+        table_.fields.push_row(fields_);
+        table_.lines.push_back(line_number);
     }
-    require(!table.fields.empty(), source, "{}; a CSV file needs at least one row of numbers",
-            table.header.empty() ? "the file is empty" : "the file has a header row but no data rows");
-    return table;
+
+    CsvTable finish() {
+        require(!table_.fields.empty(), table_.source, "{}; a CSV file needs at least one row of numbers",
+                table_.header.empty() ? "the file is empty" : "the file has a header row but no data rows");
+        table_.fields.shrink_to_fit();
+        table_.lines.shrink_to_fit();
+        return std::move(table_);
+    }
+
+    CsvTable& table() { return table_; }
+    std::uint64_t max_bytes() const { return limits_.max_bytes; }
+
+private:
+    CsvLimits limits_;
+    CsvTable table_;
+    std::vector<std::string_view> fields_; // the fields of the current line (reused)
+    bool first_row_ = true;
+    std::uint64_t numbers_ = 0;
+};
+
+} // namespace
+
+CsvTable parse_csv(std::string_view text, const std::string& source, const CsvLimits& limits) {
+    CsvParser parser(source, limits);
+    if (text.size() > parser.max_bytes()) parser.too_many_bytes();
+    // A UTF-8 byte-order mark (spreadsheet exports write one) is not part of the first field.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    long line_number = 0;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        parser.line(text.substr(start, end - start), ++line_number);
+        start = end + 1;
+    }
+    return parser.finish();
 }
 
-CsvTable read_csv(const std::string& path) {
+CsvTable read_csv(const std::string& path, const CsvLimits& limits) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     require(fs::exists(st), path, "cannot open the file: no such file; check the path");
     require(!fs::is_directory(st), path, "cannot read it: it is a directory, not a file; give the path of a CSV file");
-    std::ifstream in(path, std::ios::binary);
-    require(static_cast<bool>(in), path, "cannot open the file for reading; check its permissions");
-    std::ostringstream text;
-    text << in.rdbuf();
-    require(!in.bad(), path, "reading the file failed");
-    return parse_csv(text.str(), path);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), std::fclose);
+    require(file != nullptr, path, "cannot open the file for reading; check its permissions");
+    CsvParser parser(path, limits);
+    // A regular file's size says how much text to expect (a hint for the buffer; devices and
+    // pipes have no size, and are read until they end or pass the limit).
+    if (fs::is_regular_file(st)) {
+        const std::uintmax_t size = fs::file_size(path, ec);
+        if (!ec) {
+            if (size > parser.max_bytes()) parser.too_many_bytes();
+            parser.table().fields.reserve_text(static_cast<std::size_t>(size));
+        }
+    }
+    // The file a chunk at a time: complete lines go to the parser, the unfinished last line of
+    // a chunk waits in `partial` for the rest of it.
+    std::vector<char> chunk(std::size_t(1) << 20);
+    std::string partial;
+    std::uint64_t total = 0;
+    long line_number = 0;
+    bool first = true;
+    for (;;) {
+        const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), file.get());
+        require(!std::ferror(file.get()), path, "reading the file failed");
+        if (n == 0) break;
+        total += n;
+        if (total > parser.max_bytes()) parser.too_many_bytes();
+        std::string_view data(chunk.data(), n);
+        if (first) {
+            first = false;
+            if (data.substr(0, 3) == "\xEF\xBB\xBF") data.remove_prefix(3);
+        }
+        // A NUL byte ends the reading at once (binary data, or a device such as /dev/zero):
+        // its line is the lines before it plus one.
+        if (const void* nul = std::memchr(data.data(), '\0', data.size())) {
+            const std::string_view before = data.substr(0, static_cast<std::size_t>(static_cast<const char*>(nul) - data.data()));
+            parser.nul_byte(line_number + 1 + static_cast<long>(std::count(before.begin(), before.end(), '\n')));
+        }
+        std::size_t start = 0;
+        for (;;) {
+            const std::size_t end = data.find('\n', start);
+            if (end == std::string_view::npos) break;
+            if (partial.empty()) {
+                parser.line(data.substr(start, end - start), ++line_number);
+            } else {
+                partial.append(data.substr(start, end - start));
+                parser.line(partial, ++line_number);
+                partial.clear();
+            }
+            start = end + 1;
+        }
+        partial.append(data.substr(start));
+    }
+    if (!partial.empty()) parser.line(partial, ++line_number);
+    return parser.finish();
 }
 
 /// \cond INTERNAL
@@ -244,6 +374,10 @@ template double decimal_value<double>(const std::string&);
 template real50 decimal_value<real50>(const std::string&);
 template real100 decimal_value<real100>(const std::string&);
 template rational decimal_value<rational>(const std::string&);
+template double decimal_value_of<double>(std::string_view);
+template real50 decimal_value_of<real50>(std::string_view);
+template real100 decimal_value_of<real100>(std::string_view);
+template rational decimal_value_of<rational>(std::string_view);
 template Matrix<double> to_matrix<double>(const CsvTable&);
 template Matrix<real50> to_matrix<real50>(const CsvTable&);
 template Matrix<real100> to_matrix<real100>(const CsvTable&);

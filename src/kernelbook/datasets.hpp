@@ -2,7 +2,7 @@
 /// \file datasets.hpp
 /// \brief The book's data sets: deterministic synthetic ones on regular grids (`zhu:ex3`,
 ///        `beeny:ex4.1`, `zhu:fig1`) and the image data sets Debian installs (kb::datasets).
-/// \see \ref ch07-examples "Chapter 7, §7.10" (synthetic), \ref ch08-experiment "Chapter 8, §8.10" (images)
+/// \see \ref ch07-examples "Chapter 7, §7.10" (synthetic), \ref ch08-checks-study "Chapter 8's study" (images)
 
 #include "kernelbook/features.hpp"
 #include "kernelbook/error.hpp"
@@ -136,7 +136,7 @@ struct Subset {
 /// \param offset    number of points of each class to skip first, ≥ 0
 /// \throws kb::error if y and X disagree in length, `classes` is empty or repeats a label,
 ///         per_class < 1, offset < 0, or a class has fewer than offset + per_class points.
-/// \see \ref ch08-experiment "Chapter 8, §8.10"
+/// \see \ref ch08-checks-study "Chapter 8's study"
 template <class T>
 Subset<T> select_classes(const Matrix<T>& X, const std::vector<int>& y, const std::vector<int>& classes,
                          Eigen::Index per_class, Eigen::Index offset = 0) {

@@ -4,7 +4,7 @@
 ///        the 1-nearest-neighbour classifier, Student-t confidence intervals for a mean and
 ///        the paired comparison of two methods on the same splits.
 ///
-/// Chapter 8's study of the paper's experiment (\ref ch08-experiment "§8.10") draws, for each
+/// Chapter 8's study of the paper's experiment (\ref ch08-checks-study "How chapter 8 is checked") draws, for each
 /// split s = 1 … S, a stratified random training and test set, measures the test accuracy of
 /// every method on it, and reports for each method the mean accuracy over the splits with a
 /// 95 % t-interval, and for two methods A, B the paired differences
@@ -16,7 +16,7 @@
 /// fixes; the draws from it are made here (not with `std::uniform_int_distribution` or
 /// `std::shuffle`, whose algorithms are left to the library), so a seed gives the same
 /// split with every compiler.
-/// \see \ref ch08-experiment "Chapter 8, §8.10"
+/// \see \ref ch08-checks-study "Chapter 8's study"
 
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"

@@ -7,6 +7,7 @@
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/progress.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <string>
@@ -35,7 +36,11 @@ public:
     /// \throws kb::error if X is empty or not finite, a kernel value is not finite, K is
     ///         not PSD, or K is (numerically) singular — then use the constructor with a
     ///         rank tolerance, a higher precision, or a better-conditioned kernel.
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X) : ExplicitFeatureMap(std::move(k), X, T(0), false) {}
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X) : ExplicitFeatureMap(std::move(k), X, T(0), false, {}) {}
+
+    /// \brief The same, with progress reports of the eigen-decomposition of K (kb::ProgressCallback).
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const ProgressCallback& progress)
+        : ExplicitFeatureMap(std::move(k), X, T(0), false, progress) {}
 
     /// \brief The pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the eigenvalues of K
     ///        above `rank_tol` (an absolute threshold, like kb::psd_inverse_sqrt).
@@ -46,7 +51,11 @@ public:
     /// exact: `rank_tol` must be 0, and the exact pseudo-inverse is used.
     /// \throws kb::error as the other constructor, and on a rank tolerance out of range.
     ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol)
-        : ExplicitFeatureMap(std::move(k), X, rank_tol, true) {}
+        : ExplicitFeatureMap(std::move(k), X, rank_tol, true, {}) {}
+
+    /// \brief The same, with progress reports of the eigen-decomposition of K (kb::ProgressCallback).
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, const ProgressCallback& progress)
+        : ExplicitFeatureMap(std::move(k), X, rank_tol, true, progress) {}
 
     /// \brief Number of training points N (also the dimension of the feature space).
     Eigen::Index size() const { return X_.rows(); }
@@ -126,10 +135,16 @@ public:
     /// \throws kb::error if a block of kernel columns does not have N rows or is not finite.
     Matrix<T> inner_products_of_columns(const Matrix<T>& kA, const Matrix<T>& kB) const;
 
+    /// \brief The values \f$k(z_m, z_m)\f$ of the kernel at the points Z (M of them, one per row):
+    ///        M evaluations, never the M×M Gram matrix of Z.
+    /// \throws kb::error if Z is empty, not finite, of the wrong dimension, or a value is not finite.
+    Vector<T> kernel_diagonal(const Matrix<T>& Z) const;
+
     /// \brief The gaps \f$r(z_m) = k(z_m,z_m) - \norm{\phi(z_m)}^2 \ge 0\f$: the squared RKHS
     ///        distance of \f$k(z_m,\cdot)\f$ from \f$\mathrm{span}\{k(x_n,\cdot)\}\f$ (zero at
     ///        the training points, exact in rationals); eq. 26 (`ghiasi:eq26`) holds for
     ///        the map up to \f$-r(z)\f$.
+    /// Time and memory linear in M: the N×M kernel columns and M values \f$k(z_m, z_m)\f$.
     /// \see \ref ch08-exact "§8.4"
     /// \throws kb::error as kb::ExplicitFeatureMap::kernel_columns, or if a value
     ///         \f$k(z_m, z_m)\f$ is not finite.
@@ -176,10 +191,11 @@ public:
     T exactness_error_estimate(const T& k_zz) const;
 
 private:
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol);
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol,
+                       const ProgressCallback& progress);
     void build_exact(const T& rank_tol, bool has_tol)
         requires(!FloatingScalar<T>);
-    void build_floating(const T& rank_tol, bool has_tol)
+    void build_floating(const T& rank_tol, bool has_tol, const ProgressCallback& progress)
         requires FloatingScalar<T>;
     [[noreturn]] void refuse(bool has_tol, const T& lambda_r) const
         requires FloatingScalar<T>;
@@ -285,12 +301,14 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
 // the floating types, the exact construction for rationals. The inline members are left to
 // implicit instantiation.
 #define KB_EXPLICIT_MAP_MEMBERS(PREFIX, T)                                                      \
-    PREFIX ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T>, const Matrix<T>&, const T&, bool); \
+    PREFIX ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T>, const Matrix<T>&, const T&, bool,          \
+                                                     const ProgressCallback&);                         \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::kernel_columns(const Matrix<T>&) const;             \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products(const Matrix<T>&, const Matrix<T>&) const; \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>&,         \
                                                                       const Matrix<T>&) const;  \
     PREFIX Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>&) const;                  \
+    PREFIX Vector<T> ExplicitFeatureMap<T>::kernel_diagonal(const Matrix<T>&) const;            \
     PREFIX T ExplicitFeatureMap<T>::exactness_error_estimate(const T&) const;                   \
     PREFIX void ExplicitFeatureMap<T>::require_columns(const Matrix<T>&) const;                 \
     PREFIX Matrix<T> dual_projection<T>(const Matrix<T>&, const DualKpca<T>&, const Matrix<T>&); \
@@ -298,7 +316,7 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
     KB_EXPLICIT_MAP_MEMBERS_OF_##T(PREFIX, T)
 #define KB_EXPLICIT_MAP_MEMBERS_EXACT(PREFIX, T) PREFIX void ExplicitFeatureMap<T>::build_exact(const T&, bool);
 #define KB_EXPLICIT_MAP_MEMBERS_FLOATING(PREFIX, T)                                             \
-    PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool);                         \
+    PREFIX void ExplicitFeatureMap<T>::build_floating(const T&, bool, const ProgressCallback&); \
     PREFIX void ExplicitFeatureMap<T>::refuse(bool, const T&) const;                           \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_columns(const Matrix<T>&) const;               \
     PREFIX Vector<T> ExplicitFeatureMap<T>::mean() const;                                      \

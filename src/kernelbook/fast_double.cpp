@@ -5,7 +5,7 @@
 ///        with a vector from its lower triangle (half the memory of a general product). Each is
 ///        written once as plain loops and compiled twice — for the baseline instruction set
 ///        and, on x86-64, for AVX2 with FMA — and the second is used when the processor has it.
-/// \see \ref ch07-routes "Chapter 7, §7.9"
+/// \see \ref ch07-routes "Chapter 7, §7.9" and \ref ch07-checks-routes "its engineering notes"
 #include "kernelbook/detail/fast_double.hpp"
 
 #include <bit>

@@ -274,7 +274,7 @@ FisherDiscriminant<T> fisher_discriminant(const Matrix<T>& X, const std::vector<
 /// (r×C) is decomposed through the C×C matrix \f$G^\top G\f$: if \f$G^\top Gv = \lambda v\f$ with
 /// λ > 0, then \f$u = Gv/\sqrt\lambda\f$ is a unit eigenvector of M with the same λ. The cost is
 /// one d×d eigen-decomposition in all instead of two per ridge. The classifier chooses ρ
-/// on data it was not fitted on (chapter 8's study, \ref ch08-experiment "§8.10").
+/// on data it was not fitted on (\ref ch08-checks-study "chapter 8's study").
 ///
 /// \param X N×d training data (rows are points), finite
 /// \param y N class labels, at least two distinct

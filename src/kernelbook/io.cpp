@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 namespace kb::io {
@@ -40,43 +41,81 @@ std::string hex(std::uint32_t v, int width) {
     return buf;
 }
 
-// Reads the whole file, inflating it if it is gzip-compressed (zlib passes plain files
-// through unchanged). A gzip stream that ends early or fails its checksum is an error.
-std::vector<unsigned char> read_bytes(const std::string& path, std::string_view where, const std::string& hint) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status st = fs::status(path, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory)
-        fail(where, "cannot access '{}': {}; check the path and its permissions",
-                path, ec.message());
-    if (!fs::exists(st)) fail(where, "cannot open '{}': no such file; {}",
-                                 path, hint);
-    if (fs::is_directory(st))
-        fail(where, "cannot read '{}': it is a directory, not a file; "
-                "give the path of the file",
-                path);
-    errno = 0;
-    std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
-    if (!file)
-        fail(where, "cannot read '{}': {}; check that the file is readable",
-                path, (errno ? std::strerror(errno) : "zlib cannot open it"));
+// A file read through zlib, plain or gzip-compressed alike (zlib passes plain files through
+// unchanged), a piece at a time: a gzip stream that ends early or fails its checksum is an error.
+class GzipFile {
+public:
+    GzipFile(const std::string& path, std::string_view where, const std::string& hint)
+        : path_(path), where_(where), hint_(hint), file_(nullptr, gzclose) {
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        const fs::file_status st = fs::status(path, ec);
+        if (ec && ec != std::errc::no_such_file_or_directory)
+            fail(where, "cannot access '{}': {}; check the path and its permissions", path, ec.message());
+        if (!fs::exists(st)) fail(where, "cannot open '{}': no such file; {}", path, hint);
+        if (fs::is_directory(st))
+            fail(where, "cannot read '{}': it is a directory, not a file; give the path of the file", path);
+        if (fs::is_regular_file(st)) {
+            const std::uintmax_t size = fs::file_size(path, ec);
+            if (!ec) size_ = size;
+        }
+        errno = 0;
+        file_.reset(gzopen(path.c_str(), "rb"));
+        if (!file_)
+            fail(where, "cannot read '{}': {}; check that the file is readable", path,
+                 (errno ? std::strerror(errno) : "zlib cannot open it"));
+    }
+
+    // Reads up to n bytes into `to` (fewer only at the end of the data); returns how many.
+    std::size_t read(unsigned char* to, std::size_t n) {
+        std::size_t got = 0;
+        while (got < n) {
+            const unsigned piece = static_cast<unsigned>(std::min<std::size_t>(n - got, std::size_t(1) << 30));
+            const int r = gzread(file_.get(), to + got, piece);
+            int code = Z_OK;
+            std::string message = gzerror(file_.get(), &code);
+            if (message.rfind(path_ + ": ", 0) == 0) message.erase(0, path_.size() + 2); // zlib prefixes the path
+            if (r < 0 || (code != Z_OK && code != Z_BUF_ERROR))
+                fail(where_, "'{}' is a damaged gzip file (zlib: {}); reinstall or download it again — {}", path_,
+                     message, hint_);
+            if (code == Z_BUF_ERROR)
+                fail(where_, "'{}' is truncated: its gzip stream ends early (zlib: {}); reinstall or download it "
+                             "again — {}",
+                     path_, message, hint_);
+            if (r == 0) break;
+            got += static_cast<std::size_t>(r);
+        }
+        return got;
+    }
+
+    // Whether the file is plain (not gzip): known after the first read.
+    bool plain() const { return gzdirect(file_.get()) == 1; }
+    // The size of the file on disk, if it is a regular file.
+    std::optional<std::uint64_t> size() const { return size_; }
+
+private:
+    std::string path_;
+    std::string_view where_;
+    std::string hint_;
+    std::unique_ptr<gzFile_s, int (*)(gzFile)> file_;
+    std::optional<std::uint64_t> size_;
+};
+
+// Reads the whole file, inflating it if it is gzip-compressed; more than `max_bytes` (after
+// inflation) is refused as soon as it is reached.
+std::vector<unsigned char> read_bytes(const std::string& path, std::string_view where, const std::string& hint,
+                                      std::uint64_t max_bytes) {
+    GzipFile file(path, where, hint);
     std::vector<unsigned char> bytes;
-    std::vector<unsigned char> chunk(1 << 16); // 64 KiB at a time: large enough for MNIST, cheap for a small file
+    std::vector<unsigned char> chunk(1 << 16); // 64 KiB at a time: large enough for the data, cheap for a small file
     for (;;) {
-        const int n = gzread(file.get(), chunk.data(), static_cast<unsigned>(chunk.size()));
-        int code = Z_OK;
-        std::string message = gzerror(file.get(), &code);
-        if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2); // zlib prefixes the path
-        if (n < 0 || (code != Z_OK && code != Z_BUF_ERROR))
-            fail(where, "'{}' is a damaged gzip file (zlib: {}); reinstall "
-                    "or download it again — {}",
-                    path, message, hint);
-        if (code == Z_BUF_ERROR)
-            fail(where, "'{}' is truncated: its gzip stream ends early (zlib: {}); "
-                    "reinstall or download it again — {}",
-                    path, message, hint);
+        const std::size_t n = file.read(chunk.data(), chunk.size());
         if (n == 0) break;
-        bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + n);
+        if (bytes.size() + n > max_bytes)
+            throw size_limit_error(fmt::format("{}: '{}' holds more than {} bytes{}, the limit of this reader; it is "
+                                               "not the file expected — check the path",
+                                               where, path, max_bytes, file.plain() ? "" : " once inflated"));
+        bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(n));
     }
     return bytes;
 }
@@ -98,16 +137,15 @@ std::uint32_t big_endian_u32(const unsigned char* p) {
     return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | std::uint32_t(p[3]);
 }
 
-// A validated IDX file: its type, dimensions and where the payload starts.
+// A validated IDX file: its type, dimensions and payload.
 struct Idx {
     IdxType type;
     std::vector<std::uint64_t> dims;
-    std::size_t payload = 0;
-    std::vector<unsigned char> bytes;
+    std::vector<unsigned char> bytes; // the payload only
 
     // Value number i of the payload, converted to double.
     double value(std::size_t i) const {
-        const unsigned char* p = bytes.data() + payload + i * type.size;
+        const unsigned char* p = bytes.data() + i * type.size;
         switch (type.code) {
         case 0x08: return double(p[0]);
         case 0x09: return double(static_cast<std::int8_t>(p[0]));
@@ -128,67 +166,104 @@ std::string shape(const std::vector<std::uint64_t>& dims) {
     return s.empty() ? "()" : s;
 }
 
-// Reads an IDX file with `ndim` dimensions ("what" names it: "an image file") and checks
-// the magic number, the header and the payload length.
+// Reads an IDX file with `ndim` dimensions ("what" names it: "an image file"): the magic number
+// and the header first, then exactly the payload the header announces — checked against the
+// limit and, before anything is inflated, against what the file on disk can hold — and one
+// look past its end. So a gzip file never inflates to more than the announced payload and a
+// chunk: a small file that inflates to gigabytes (a "gzip bomb") is refused at once.
 Idx read_idx(const std::string& path, std::size_t ndim, std::string_view what, std::string_view where) {
     Idx idx;
-    idx.bytes = read_bytes(path, where, idx_hint());
-    const auto& b = idx.bytes;
-    if (b.size() < 4)
+    GzipFile file(path, where, idx_hint());
+    unsigned char h[4 + 4 * 3];
+    const std::size_t header = 4 + 4 * ndim;
+    std::size_t got = file.read(h, 4);
+    if (got < 4)
         fail(where, "'{}' is too short to be an IDX file ({} bytes; the magic number "
                 "alone has 4); check the path",
-                path, b.size());
-    const std::uint32_t magic = big_endian_u32(b.data());
+                path, got);
+    const std::uint32_t magic = big_endian_u32(h);
     // Magic number: two zero bytes, the type byte, the number of dimensions.
-    if (b[0] != 0 || b[1] != 0)
+    if (h[0] != 0 || h[1] != 0)
         fail(where, "'{}' is not an IDX file: its magic number is {}, but an IDX magic "
                 "number starts with two zero bytes (MNIST images: 0x00000803, "
                 "labels: 0x00000801); check that the path names an MNIST-format file",
                 path, hex(magic, 8));
     const IdxType* type = nullptr;
     for (const auto& t : idx_types)
-        if (t.code == b[2]) type = &t;
+        if (t.code == h[2]) type = &t;
     if (!type)
         fail(where, "'{}' is not an IDX file: its magic number {} has the unknown type "
                 "byte {} (IDX types: 0x08, 0x09, 0x0B, 0x0C, 0x0D, 0x0E); check that the "
                 "path names an MNIST-format file",
-                path, hex(magic, 8), hex(b[2], 2));
+                path, hex(magic, 8), hex(h[2], 2));
     idx.type = *type;
-    if (b[3] != ndim)
+    if (h[3] != ndim)
         fail(where, "'{}' has {} dimensions (magic number {}) but {} has {}{}",
-                path, b[3], hex(magic, 8), what, ndim, ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?");
+                path, h[3], hex(magic, 8), what, ndim, ndim == 1 ? " (count); is it an image file?" : " (count, rows, cols); is it a label file?");
     // Dimensions: n big-endian 32-bit sizes.
-    idx.payload = 4 + 4 * ndim;
-    if (b.size() < idx.payload)
+    got += file.read(h + 4, header - 4);
+    if (got < header)
         fail(where, "'{}' is truncated: its header announces {} dimensions but the file "
                 "ends after {} bytes; reinstall or download it again",
-                path, ndim, b.size());
+                path, ndim, got);
     // The product d₁·d₂⋯dₙ can exceed 64 bits in a corrupt header: then the file is
     // certainly shorter than announced.
     std::uint64_t values = 1;
     bool overflow = false;
     for (std::size_t k = 0; k < ndim; ++k) {
-        const std::uint64_t dk = big_endian_u32(b.data() + 4 + 4 * k);
+        const std::uint64_t dk = big_endian_u32(h + 4 + 4 * k);
         idx.dims.push_back(dk);
         if (dk != 0 && values > std::numeric_limits<std::uint64_t>::max() / 8 / dk) overflow = true;
         else values *= dk;
     }
-    const std::uint64_t present = b.size() - idx.payload;
     if (overflow)
         fail(where, "'{}' is truncated or corrupt: its header announces {} values, more "
                 "than any file holds; reinstall or download it again",
                 path, shape(idx.dims));
     // Payload: exactly d₁·d₂⋯dₙ values of the type, no more, no less.
     const std::uint64_t expected = values * type->size;
-    if (present < expected)
+    const auto truncated = [&](std::uint64_t present) {
         fail(where, "'{}' is truncated: its header announces {} values of type {} ({} "
                 "bytes) but the payload has {} bytes; the file is incomplete — "
                 "reinstall or download it again",
                 path, shape(idx.dims), type->name, expected, present);
-    if (present > expected)
-        fail(where, "'{}' has {} bytes after the {} bytes of payload its header "
+    };
+    const auto trailing = [&](std::uint64_t extra, bool all) {
+        fail(where, "'{}' has {}{} bytes after the {} bytes of payload its header "
                 "announces ({} {}s); it is not a well-formed IDX file",
-                path, present - expected, expected, shape(idx.dims), type->name);
+                path, all ? "" : "at least ", extra, expected, shape(idx.dims), type->name);
+    };
+    // Before reading the payload: a plain file holds exactly its size, and deflate inflates
+    // at most 1032 bytes from one (zlib's documented maximum ratio), so a gzip file of s bytes
+    // holds at most 1032·s.
+    if (const auto size = file.size()) {
+        if (file.plain()) {
+            if (*size < header + expected) truncated(*size - header);
+            if (*size > header + expected) trailing(*size - header - expected, true);
+        } else if (expected > 1032 * *size) {
+            fail(where, "'{}' is truncated: its header announces {} values of type {} ({} bytes), but a gzip "
+                    "file of {} bytes inflates to at most 1032 times its size ({} bytes); the file is "
+                    "incomplete — reinstall or download it again",
+                    path, shape(idx.dims), type->name, expected, *size, 1032 * *size);
+        }
+    }
+    if (expected > idx_max_payload_bytes)
+        throw size_limit_error(fmt::format("{}: '{}' announces {} values of type {} ({} bytes), more than the "
+                                           "limit of {} bytes (kb::io::idx_max_payload_bytes) of the IDX readers",
+                                           where, path, shape(idx.dims), type->name, expected,
+                                           idx_max_payload_bytes));
+    idx.bytes.resize(static_cast<std::size_t>(expected));
+    const std::size_t present = file.read(idx.bytes.data(), idx.bytes.size());
+    if (present < expected) truncated(present);
+    // One look past the payload, at most 64 KiB: anything there is a fault, and the rest of
+    // the file is not inflated.
+    std::vector<unsigned char> beyond(1 << 16);
+    const std::size_t extra = file.read(beyond.data(), beyond.size());
+    if (extra > 0) {
+        std::size_t more = 0;
+        if (extra == beyond.size()) more = file.read(beyond.data(), 1);
+        trailing(extra + more, more == 0);
+    }
     return idx;
 }
 
@@ -279,7 +354,7 @@ LabelledImages read_idx_dataset(const std::string& images_path, const std::strin
 
 LabelledData read_digits_csv(const std::string& path) {
     constexpr std::string_view where = "read_digits_csv";
-    const std::vector<unsigned char> bytes = read_bytes(path, where, digits_hint());
+    const std::vector<unsigned char> bytes = read_bytes(path, where, digits_hint(), digits_max_bytes);
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     constexpr int pixels = 64, fields = pixels + 1;
     std::vector<double> values;

@@ -2,8 +2,9 @@
 /// \file io.hpp
 /// \brief Readers for the image data sets of the book's experiment: the IDX format of MNIST and
 ///        Fashion-MNIST (plain or gzip), and scikit-learn's 8×8 digits CSV; bad files throw kb::error.
-/// \see \ref ch08-experiment "Chapter 8, §8.10" (the formats); datasets.hpp for the Debian paths
+/// \see \ref ch08-checks-study "Chapter 8's study" (the formats); datasets.hpp for the Debian paths
 
+#include "kernelbook/csv.hpp"
 #include "kernelbook/matrix.hpp"
 
 #include <cstdint>
@@ -11,6 +12,18 @@
 #include <vector>
 
 namespace kb::io {
+
+/// \brief The largest payload the IDX readers accept: 2³² bytes (4 GiB). Fashion-MNIST's
+///        largest file holds 47 040 000 bytes of pixels. The payload a header announces is
+///        checked against this limit, and against the size of the file on disk (a gzip file
+///        of s bytes inflates to at most 1032·s), before anything is inflated; then exactly
+///        that payload is read, and at most 64 KiB more to see whether the file goes on. A
+///        damaged header or a small file that inflates to gigabytes is refused at once.
+inline constexpr std::uint64_t idx_max_payload_bytes = std::uint64_t(1) << 32;
+
+/// \brief The largest digits CSV that kb::io::read_digits_csv accepts, once inflated: 2²⁸ bytes
+///        (256 MiB; scikit-learn's file holds 264 712).
+inline constexpr std::uint64_t digits_max_bytes = std::uint64_t(1) << 28;
 
 /// \brief Images read from an IDX file: `count` images of `rows`×`cols` pixels.
 struct IdxImages {
@@ -43,8 +56,9 @@ struct LabelledData {
 /// \returns the images as rows of `pixels`; the whole file is read and validated even for a range
 /// \throws kb::error if the file is missing or unreadable (naming the Debian package of
 ///         Fashion-MNIST), is not a 3-dimensional IDX file (magic number, type byte, dimensions),
-///         is truncated or has trailing bytes, or [first, first + count) is not inside it.
-/// \see \ref ch08-experiment "Chapter 8, §8.10" (the IDX format)
+///         is truncated or has trailing bytes, or [first, first + count) is not inside it;
+///         kb::io::size_limit_error if its header announces more than kb::io::idx_max_payload_bytes.
+/// \see \ref ch08-checks-study "Chapter 8's study" (the IDX format)
 IdxImages read_idx_images(const std::string& path, Eigen::Index first = 0, Eigen::Index count = -1);
 
 /// \brief Reads the labels of an IDX file with one dimension and an integer type.
@@ -66,9 +80,9 @@ LabelledImages read_idx_dataset(const std::string& images_path, const std::strin
 /// \param path the file, plain or gzip-compressed (Debian: kb::datasets::sklearn_digits_csv)
 /// \returns N × 64 pixels (pixel (r, c) in column 8r + c) and the N labels
 /// \throws kb::error if the file is missing or unreadable (naming the package `python3-sklearn`),
-///         empty, or a line is malformed: not 65 fields, a non-number, a pixel outside
+///         larger than kb::io::digits_max_bytes (kb::io::size_limit_error), empty, or a line is malformed: not 65 fields, a non-number, a pixel outside
 ///         [0, 16] or a label not an integer 0–9 (the message gives the line and field).
-/// \see \ref ch08-experiment "Chapter 8, §8.10"
+/// \see \ref ch08-checks-study "Chapter 8's study"
 LabelledData read_digits_csv(const std::string& path);
 
 } // namespace kb::io

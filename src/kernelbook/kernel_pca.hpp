@@ -8,6 +8,7 @@
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
+#include "kernelbook/progress.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <optional>
@@ -24,11 +25,22 @@ enum class NonPsdPolicy {
 };
 
 /// \brief How kb::KernelPca finds the eigenpairs of \f$\Kc\f$.
-/// \see \ref ch07-routes "Chapter 7, §7.9" (when each is used, what each checks, how fast)
+/// \see \ref ch07-routes "Chapter 7, §7.9" and \ref ch07-checks-routes "its engineering notes" (when each is used, what each checks, how fast)
 enum class KpcaSolver {
-    automatic, ///< lanczos when it applies (`double`, p given, N ≥ 200 and 4p ≤ N), dense otherwise (default)
+    automatic, ///< lanczos when it applies (`double`, p given, N ≥ 200 and 4p ≤ N), dense otherwise
+               ///< (default); if the Lanczos solver does not converge, dense (kb::KernelPca::solver_reason says so)
     dense,     ///< all N eigenpairs (kb::symmetric_eigen): the whole spectrum, the rank and the PSD check
     lanczos    ///< the p leading eigenpairs only (restarted Lanczos, Spectra), without the N×N eigenvectors; `double` only
+};
+
+/// \brief "At most p components": kb::KernelPca keeps the leading components whose eigenvalues
+///        exceed the rank tolerance τ, at most p of them, instead of refusing when the numerical
+///        rank of \f$\Kc\f$ is below p (the `kernelbook kpca` default is at most 10).
+///
+/// On the Lanczos route a rank below p is found without computing the pairs beyond it
+/// (\ref ch07-routes "§7.9"): the leading pairs above τ, and a bound on everything else.
+struct AtMost {
+    Eigen::Index p; ///< the largest number of components kept, p ≥ 1
 };
 
 /// \brief Kernel PCA fitted on N points: the top p principal axes of the centred feature
@@ -38,7 +50,9 @@ enum class KpcaSolver {
 /// kb::KernelPca::transform() takes new points), or with a precomputed N×N Gram matrix (then
 /// kb::KernelPca::transform_gram() takes the kernel rows \f$k(z_m, x_i)\f$ of new points).
 /// In `double`, when p is small against N, only the p leading eigenpairs are computed
-/// (kb::KpcaSolver::lanczos); every other case computes all of them.
+/// (kb::KpcaSolver::lanczos) — or, when the numerical rank r of \f$\Kc\f$ is below p, the r
+/// leading ones and a bound on every other eigenvalue (kb::KernelPca::remainder_bound()); every
+/// other case computes all of them. kb::KernelPca::solver_reason() says which route ran and why.
 /// Implements `zhu:alg8` (corrected), `zhu:2.3.1`, `zhu:2.3.2`, `slides:eig`, `slides:norm`,
 /// `slides:score`, `slides:center`, `slides:center-test`, `gallier:svd` and `gallier:proj`;
 /// refuses a \f$\Kc\f$ that is not PSD (`zhu:def4`) unless kb::NonPsdPolicy::keep_positive.
@@ -60,22 +74,25 @@ public:
     ///                   default) keeps every component above the rank tolerance
     /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
     /// \param solver     all eigenpairs, or the p leading ones only (default: chosen by size)
+    /// \param progress   hears the steps of the fit (kb::ProgressCallback; default: none)
     /// \throws kb::error if N < 2, X is not finite, or as the constructor from a Gram matrix.
     KernelPca(AnyKernel<T> k, const Matrix<T>& X, Eigen::Index components = all_components,
-              NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic)
+              NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic,
+              const ProgressCallback& progress = {})
         : p_(components), policy_(policy), solver_(solver) {
         require_components_argument();
-        require_min_points(X, 2, "KernelPca", "X");
-        require_finite(X, "KernelPca", "X");
-        //! [kpca-gram]
-        // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
-        Matrix<T> K = detail::kernel_values(k, X);
-        require_kernel_values(K, "KernelPca", "k(x_i, x_j)", k.describe());
-        fit_gram(std::move(K), true);
-        //! [kpca-gram]
-        // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
-        kernel_.emplace(std::move(k));
-        X_ = X;
+        fit_points(std::move(k), X, progress);
+    }
+
+    /// \brief Fits as the constructor above, keeping at most `components.p` components: those
+    ///        whose eigenvalues exceed the rank tolerance (kb::AtMost).
+    /// \throws kb::error as the constructor above, and if no eigenvalue of \f$\Kc\f$ exceeds the
+    ///         rank tolerance (all points coincide in feature space).
+    KernelPca(AnyKernel<T> k, const Matrix<T>& X, AtMost components, NonPsdPolicy policy = NonPsdPolicy::refuse,
+              KpcaSolver solver = KpcaSolver::automatic, const ProgressCallback& progress = {})
+        : p_(components.p), at_most_(true), policy_(policy), solver_(solver) {
+        require_components_argument();
+        fit_points(std::move(k), X, progress);
     }
 
     /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$: \f$\Kc = JKJ\f$,
@@ -85,6 +102,7 @@ public:
     /// \param components as in the other constructor
     /// \param policy     as in the other constructor
     /// \param solver     as in the other constructor
+    /// \param progress   as in the other constructor
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
     ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p < 1 or p
     ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance (there are
@@ -99,11 +117,23 @@ public:
     /// those of K, bit for bit. (A kernel and points are not rescaled: the kernel values
     /// depend on the points' scale by definition; their K is, like a given one.)
     explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,
-                       NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic)
+                       NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic,
+                       const ProgressCallback& progress = {})
         : p_(components), policy_(policy), solver_(solver) {
         require_components_argument();
         require_gram(K);
-        fit_gram(K, detail::exactly_symmetric(K));
+        fit_gram(K, detail::exactly_symmetric(K), progress);
+    }
+
+    /// \brief Fits on a precomputed Gram matrix, keeping at most `components.p` components
+    ///        (kb::AtMost).
+    /// \throws kb::error as the constructor from a Gram matrix above.
+    KernelPca(const Matrix<T>& K, AtMost components, NonPsdPolicy policy = NonPsdPolicy::refuse,
+              KpcaSolver solver = KpcaSolver::automatic, const ProgressCallback& progress = {})
+        : p_(components.p), at_most_(true), policy_(policy), solver_(solver) {
+        require_components_argument();
+        require_gram(K);
+        fit_gram(K, detail::exactly_symmetric(K), progress);
     }
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
@@ -127,6 +157,18 @@ public:
     Eigen::Index rank() const { return rank_; }
     /// \brief The route that computed the eigenpairs: kb::KpcaSolver::dense or kb::KpcaSolver::lanczos.
     KpcaSolver solver() const { return solver_; }
+    /// \brief Why that route: what was asked for and, for kb::KpcaSolver::automatic, the rule that
+    ///        chose it or the reason it left the Lanczos route (one sentence, for reports).
+    const std::string& solver_reason() const { return solver_reason_; }
+    /// \brief Whether kb::KernelPca::rank() is the numerical rank of \f$\Kc\f$: always on the dense
+    ///        route; on the Lanczos route when the rank was found below p, with every eigenvalue
+    ///        beyond the computed ones bounded by kb::KernelPca::remainder_bound() ≤ τ. Otherwise the
+    ///        rank is at least kb::KernelPca::rank() (the pairs beyond p were not computed).
+    bool rank_is_exact() const { return rank_is_exact_; }
+    /// \brief On the Lanczos route with a rank below p: \f$c = \|\Kc - U_r\,\mathrm{diag}(\mu)\,U_r^\top\|_F\f$
+    ///        for the r computed pairs, which bounds every other eigenvalue of \f$\Kc\f$ to
+    ///        \f$[-c, c]\f$ (Weyl's inequality); empty otherwise.
+    const std::optional<T>& remainder_bound() const { return remainder_; }
     /// \brief The rank tolerance \f$\tau = 64\,N\,\varepsilon\,(N\max|K|)\f$ (\ref ch07-hard-cases "§7.8").
     const T& rank_tolerance() const { return tau_; }
 
@@ -151,18 +193,43 @@ public:
 
 private:
     void require_components_argument() const {
+        if (at_most_)
+            require(p_ >= 1, "KernelPca", "components = AtMost{{{}}}: keep at most p ≥ 1 components", p_);
         require(p_ == all_components || p_ >= 1, "KernelPca",
                 "components = {} must be ≥ 1, or kb::all_components", p_);
+    }
+    // Fits on the rows of X with the kernel k (the constructors from points).
+    void fit_points(AnyKernel<T> k, const Matrix<T>& X, const ProgressCallback& progress) {
+        require_min_points(X, 2, "KernelPca", "X");
+        require_finite(X, "KernelPca", "X");
+        //! [kpca-gram]
+        // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
+        Matrix<T> K = detail::kernel_values(k, X);
+        require_kernel_values(K, "KernelPca", "k(x_i, x_j)", k.describe());
+        fit_gram(std::move(K), true, progress);
+        //! [kpca-gram]
+        // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).
+        kernel_.emplace(std::move(k));
+        X_ = X;
     }
     // K̃ = JKJ, its eigen-decomposition, and the top p components (detail/kernel_pca_impl.hpp).
     void require_gram(const Matrix<T>& K) const;
     // K: checked by the constructor that calls it, which says whether K is exactly symmetric.
-    void fit_gram(Matrix<T> K, bool symmetric);
+    void fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback& progress);
     // The route: lanczos or dense, from solver_, the type, N and p.
     KpcaSolver choose_solver(Eigen::Index N) const;
-    // The p leading eigenpairs of K̃ (values decreasing, vectors with the sign rule) and the
-    // smallest Ritz value seen; the dense route is kb::symmetric_eigen(K̃).
-    SymmetricEigen<T> lanczos_eigenpairs(T& smallest_seen);
+    // The leading eigenpairs of K̃ by Lanczos (values decreasing, vectors with the sign rule) and
+    // the smallest Ritz value seen: p of them, or the r < p above τ when the rank is below p
+    // (remainder_ set); none when the solver does not converge. The dense route is
+    // kb::symmetric_eigen(K̃).
+    std::optional<SymmetricEigen<T>> lanczos_eigenpairs(T& smallest_seen);
+    // The nev leading pairs by Spectra's restarted Lanczos; none when it does not converge.
+    std::optional<SymmetricEigen<T>> lanczos_run(Eigen::Index nev, T& smallest_seen) const;
+    // A lower bound on the number of eigenvalues of K̃ above τ in absolute value, from m sampled
+    // columns; `lowest` receives an upper bound on λ_min (the sampled principal submatrix's).
+    Eigen::Index rank_probe(Eigen::Index m, T& lowest) const;
+    // ‖K̃ − U diag(μ) Uᵀ‖_F, read from the lower triangle of K̃.
+    T remainder_norm(const SymmetricEigen<T>& eig) const;
     // K̃ must be PSD up to rounding, unless the caller opted in: λ_min is the smallest
     // eigenvalue computed (dense) or the smallest Ritz value seen (Lanczos), λ_max the largest.
     void require_definite(const T& lambda_min, const T& lambda_max, std::string_view where) const;
@@ -176,8 +243,12 @@ private:
     T at_scale(const T& x) const { return times_power_of_two(x, scale_); }
 
     Eigen::Index p_;
+    bool at_most_ = false; // p_ is a maximum (kb::AtMost), not a demand
     NonPsdPolicy policy_;
     KpcaSolver solver_;
+    std::string solver_reason_;
+    bool rank_is_exact_ = false;
+    std::optional<T> remainder_;
     Eigen::Index rank_ = 0;
     int scale_ = 0; // e while K is fitted as 2^-e·K (rescale() sets it back to 0)
     T tau_ = T(0);
@@ -197,6 +268,11 @@ template <class K, class T>
     requires Kernel<K, T>
 KernelPca(K, Matrix<T>, Eigen::Index = all_components, NonPsdPolicy = NonPsdPolicy::refuse,
           KpcaSolver = KpcaSolver::automatic) -> KernelPca<T>;
+/// \brief The scalar type of kb::KernelPca(k, X, kb::AtMost{p}, …) is deduced from the data X.
+template <class K, class T>
+    requires Kernel<K, T>
+KernelPca(K, Matrix<T>, AtMost, NonPsdPolicy = NonPsdPolicy::refuse, KpcaSolver = KpcaSolver::automatic)
+    -> KernelPca<T>;
 
 /// \cond INTERNAL
 // The compiled members, listed once: PREFIX is `extern template` here (declarations) and

@@ -8,6 +8,7 @@
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"
+#include "kernelbook/progress.hpp"
 
 #include <Eigen/Core>
 
@@ -102,6 +103,13 @@ Matrix<T> align_signs(Matrix<T> A, const Matrix<T>& ref) {
 /// \throws kb::error on an empty, non-square, non-finite or non-symmetric A.
 template <class T>
 SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A);
+
+/// \brief kb::symmetric_eigen() with progress reports: in kb::real50 and kb::real100 `progress`
+///        hears each step of the decomposition and the share of its operations done
+///        (kb::ProgressCallback); in `double` (Eigen's solver, which has no such hook) it is not
+///        called.
+template <class T>
+SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A, const ProgressCallback& progress);
 
 /// \brief The p leading eigenpairs of the symmetric matrix A (decreasing).
 /// \throws kb::error if p is not in [1, n].
@@ -199,6 +207,7 @@ Matrix<T> psd_pseudo_inverse(const Matrix<T>& K, const T& rank_tol);
 // generates one unit per module and scalar type from this list).
 #define KB_SPECTRAL_MEMBERS(PREFIX, T)                                          \
     PREFIX SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&);              \
+    PREFIX SymmetricEigen<T> symmetric_eigen<T>(const Matrix<T>&, const ProgressCallback&); \
     PREFIX SymmetricEigen<T> top_eigenpairs<T>(const Matrix<T>&, Eigen::Index); \
     PREFIX Svd<T> thin_svd<T>(const Matrix<T>&);                                \
     PREFIX Matrix<T> psd_sqrt<T>(const Matrix<T>&);                             \

@@ -684,6 +684,20 @@ TEST_CASE("exact arithmetic refuses numbers beyond its documented size with exit
     NOTE_REFUSAL(refused, long_entries, "G.csv: 10^39999 on the diagonal of a 2×2 matrix");
 }
 
+TEST_CASE("an input beyond the CSV reader's size limit is refused with exit code 6 before it is read") {
+    TempDir t;
+    // A sparse file of 5 GiB (no disk space used): beyond the reader's 4 GiB, refused from its size.
+    const std::string big = t.path("big.csv");
+    { std::ofstream(big, std::ios::binary); }
+    fs::resize_file(big, std::uintmax_t(5) << 30);
+    const std::vector<std::string> args{"pca", big};
+    const Run r = kernelbook(args);
+    CHECK(r.code == kb::cli::resources);
+    CHECK(contains(r.err, "is larger than"));
+    CHECK(contains(r.err, "the limit of the CSV reader"));
+    NOTE_REFUSAL(r, args, "big.csv: a sparse file of 5 GiB");
+}
+
 TEST_CASE("a header or a file name that is not UTF-8 is reported with U+FFFD in its place, in JSON and in text") {
     TempDir t;
     const std::string data = t.file("d\xff.csv", "x\xe9,y\n1,2\n3,4.5\n-1,0\n2,2\n");

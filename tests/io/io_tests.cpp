@@ -13,13 +13,19 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -361,6 +367,117 @@ TEST_CASE("read_idx_dataset rejects image and label files of different lengths")
                                  "train labels, t10k with t10k)";
     CHECK_THROWS_WITH_AS(kb::io::read_idx_dataset(tmp.path("images.idx"), tmp.path("labels.idx")), expected.c_str(),
                          kb::error);
+}
+
+// ---------------------------------------------------------------------------------------
+// IDX: the announced size is checked before inflating, and inflation is bounded
+
+namespace {
+
+// One gzip member (RFC 1952) holding `bytes`, in memory: zlib's deflate with the gzip wrapper.
+Bytes gzip_member(const Bytes& bytes) {
+    z_stream z{};
+    REQUIRE(deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) == Z_OK);
+    Bytes out(deflateBound(&z, static_cast<uLong>(bytes.size())) + 64);
+    z.next_in = const_cast<Bytef*>(bytes.data());
+    z.avail_in = static_cast<uInt>(bytes.size());
+    z.next_out = out.data();
+    z.avail_out = static_cast<uInt>(out.size());
+    REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+// Runs `work` in a child process with an alarm and at most 1 GiB more address space than it
+// has; true if it returned true in time. A reader that inflates a whole "gzip bomb" fails here
+// within seconds (std::bad_alloc or the alarm) instead of filling the machine's memory.
+bool in_bounded_child(unsigned seconds, const std::function<bool()>& work) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::alarm(seconds);
+        std::ifstream status("/proc/self/status");
+        std::string line;
+        long long size = -1;
+        while (std::getline(status, line))
+            if (line.rfind("VmSize:", 0) == 0) size = 1024 * std::stoll(line.substr(7));
+        if (size > 0) {
+            const rlimit limit{rlim_t(size + (1LL << 30)), rlim_t(size + (1LL << 30))};
+            (void)::setrlimit(RLIMIT_AS, &limit);
+        }
+        bool ok = false;
+        try {
+            ok = work();
+        } catch (...) {
+            ok = false;
+        }
+        std::_Exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+} // namespace
+
+TEST_CASE("IDX readers refuse a gzip bomb without inflating it: a small file whose data go on for gigabytes after the "
+          "payload its header announces") {
+    TempDir tmp;
+    // One image of 2×2 pixels, then 4096 gzip members of 1 MiB of zeros each (zlib reads
+    // concatenated members as one stream): 4 GiB once inflated, from a file of about 4 MB.
+    const std::string path = tmp.path("bomb.idx.gz");
+    {
+        Bytes header = idx_header(0x08, {1, 2, 2});
+        header.insert(header.end(), {1, 2, 3, 4});
+        const Bytes first = gzip_member(header), zeros = gzip_member(Bytes(std::size_t(1) << 20, 0));
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(first.data()), static_cast<std::streamsize>(first.size()));
+        for (int k = 0; k < 4096; ++k)
+            out.write(reinterpret_cast<const char*>(zeros.data()), static_cast<std::streamsize>(zeros.size()));
+    }
+    REQUIRE(fs::file_size(path) < (16u << 20));
+    const std::string expected = "read_idx_images: '" + path +
+                                 "' has at least 65537 bytes after the 4 bytes of payload its header announces (1×2×2 "
+                                 "unsigned bytes); it is not a well-formed IDX file";
+    CHECK(in_bounded_child(10, [&] {
+        try {
+            (void)kb::io::read_idx_images(path);
+        } catch (const kb::error& e) {
+            return e.what() == expected;
+        }
+        return false;
+    }));
+}
+
+TEST_CASE("IDX readers check the size a header announces against the file before inflating anything") {
+    TempDir tmp;
+    // A Fashion-MNIST header (60000 images of 28×28) in a gzip file of a few dozen bytes: at
+    // most 1032 bytes come out of each compressed byte, so the file cannot hold 47 MB.
+    write_gzip(tmp.path("header.gz"), idx_header(0x08, {60000, 28, 28}));
+    const std::uintmax_t size = fs::file_size(tmp.path("header.gz"));
+    const std::string expected = fmt::format("is truncated: its header announces 60000×28×28 values of type "
+                                             "unsigned byte (47040000 bytes), but a gzip file of {} bytes "
+                                             "inflates to at most 1032 times its size ({} bytes)",
+                                             size, 1032 * size);
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("header.gz")), doctest::Contains(expected.c_str()), kb::error);
+    // A plain file is measured on disk: the same messages as after reading it.
+    write_file(tmp.path("header.idx"), idx_header(0x08, {60000, 28, 28}));
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(tmp.path("header.idx")),
+                         doctest::Contains("but the payload has 0 bytes; the file is incomplete"), kb::error);
+    // A pipe has no size: the announced payload is held to kb::io::idx_max_payload_bytes.
+    const std::string fifo = tmp.path("pipe.idx");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::thread writer([&] {
+        std::ofstream out(fifo, std::ios::binary);
+        const Bytes h = idx_header(0x08, {4096, 1024, 1025}); // 4 299 161 600 bytes > 2³²
+        out.write(reinterpret_cast<const char*>(h.data()), static_cast<std::streamsize>(h.size()));
+    });
+    CHECK_THROWS_WITH_AS(kb::io::read_idx_images(fifo),
+                         doctest::Contains("announces 4096×1024×1025 values of type unsigned byte (4299161600 bytes), "
+                                           "more than the limit of 4294967296 bytes"),
+                         kb::io::size_limit_error);
+    writer.join();
 }
 
 // ---------------------------------------------------------------------------------------

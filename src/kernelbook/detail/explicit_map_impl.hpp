@@ -60,16 +60,32 @@ Matrix<T> ExplicitFeatureMap<T>::inner_products_of_columns(const Matrix<T>& kA, 
 }
 
 template <class T>
-Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>& Z) const {
-    const Matrix<T> kZ = kernel_columns(Z);
+Vector<T> ExplicitFeatureMap<T>::kernel_diagonal(const Matrix<T>& Z) const {
+    require(Z.rows() >= 1 && Z.cols() == X_.cols(), explicit_map_where,
+            "the points Z must be non-empty rows of dimension q = {} (the dimension of the "
+            "training points), but Z is {}×{}",
+            X_.cols(), Z.rows(), Z.cols());
+    require_finite(Z, explicit_map_where, "Z");
     // k(z_m, z_m) can overflow where the k(x_n, z_m) do not (a polynomial kernel at a large z).
     Matrix<T> kzz(Z.rows(), 1);
     for (Eigen::Index m = 0; m < Z.rows(); ++m) kzz(m, 0) = k_(Z.row(m), Z.row(m));
     kb::require_kernel_values(kzz, explicit_map_where, "k(z_m, z_m)", k_.describe());
+    return kzz.col(0);
+}
+
+template <class T>
+Vector<T> ExplicitFeatureMap<T>::residuals(const Matrix<T>& Z) const {
+    const Matrix<T> kZ = kernel_columns(Z);
+    const Vector<T> kzz = kernel_diagonal(Z);
+    // ‖φ(z_m)‖² = k_zᵀ K⁺ k_z: the squared norm of column m of K^{-1/2} k_Z (exactly
+    // k_zᵀ (K⁺ k_z) in rationals). One N×M product, never an M×M matrix.
     Vector<T> r(Z.rows());
-    for (Eigen::Index m = 0; m < Z.rows(); ++m) {
-        const Matrix<T> g = inner_products_of_columns(kZ.col(m), kZ.col(m));
-        r(m) = kzz(m, 0) - g(0, 0);
+    if constexpr (is_exact_v<T>) {
+        const Matrix<T> PkZ = pinv_ * kZ;
+        for (Eigen::Index m = 0; m < Z.rows(); ++m) r(m) = kzz(m) - kZ.col(m).dot(PkZ.col(m));
+    } else {
+        const Matrix<T> Phi = inv_sqrt_ * kZ; // column m is φ(z_m)
+        for (Eigen::Index m = 0; m < Z.rows(); ++m) r(m) = kzz(m) - Phi.col(m).squaredNorm();
     }
     return r;
 }
@@ -117,7 +133,8 @@ T ExplicitFeatureMap<T>::exactness_error_estimate(const T& k_zz) const {
 }
 
 template <class T>
-ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol)
+ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol,
+                                          const ProgressCallback& progress)
     : k_(std::move(k)), X_(X) {
     require(X.rows() >= 1 && X.cols() >= 1, explicit_map_where,
             "the training points X must hold N ≥ 1 points of dimension q ≥ 1 (one per row), but X is {}×{}",
@@ -128,7 +145,7 @@ ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, co
     if constexpr (is_exact_v<T>)
         build_exact(rank_tol, has_tol);
     else
-        build_floating(rank_tol, has_tol);
+        build_floating(rank_tol, has_tol, progress);
 }
 
 template <class T>
@@ -153,7 +170,7 @@ void ExplicitFeatureMap<T>::build_exact(const T& rank_tol, bool has_tol)
 }
 
 template <class T>
-void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
+void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol, const ProgressCallback& progress)
     requires FloatingScalar<T> {
     using std::sqrt;
     const Eigen::Index N = size();
@@ -163,7 +180,7 @@ void ExplicitFeatureMap<T>::build_floating(const T& rank_tol, bool has_tol)
     // rounding level and the inverses stay inside the range of T while they are formed.
     const int e = power_of_two_exponent(max_abs(K_), true);
     const auto at_scale = [e](const T& x) { return times_power_of_two(x, e); }; // for messages
-    SymmetricEigen<T> eig = symmetric_eigen(times_power_of_two(K_, -e));
+    SymmetricEigen<T> eig = symmetric_eigen(times_power_of_two(K_, -e), progress);
     if (e != 0) { // the PSD check at the scale of K, so that its message shows K's eigenvalues
         const SymmetricEigen<T> at_k{times_power_of_two(Matrix<T>(eig.values), e), Matrix<T>()};
         require_psd(at_k, explicit_map_where, "K");

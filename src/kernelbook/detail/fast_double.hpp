@@ -3,7 +3,7 @@
 /// \brief The inner loops of the fast route in `double` (fast_double.cpp): a vectorised
 ///        exponential of non-positive numbers, and the product with a symmetric matrix from
 ///        its lower triangle. Internal to the library.
-/// \see \ref ch07-routes "Chapter 7, §7.9"
+/// \see \ref ch07-routes "Chapter 7, §7.9" and \ref ch07-checks-routes "its engineering notes"
 
 #include "kernelbook/matrix.hpp"
 

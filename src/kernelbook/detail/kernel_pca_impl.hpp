@@ -10,9 +10,13 @@
 #include <Spectra/SymEigsSolver.h>
 
 #include <Eigen/QR>
+#include <Eigen/SVD>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
+#include <optional>
+#include <string>
 #include <type_traits>
 
 namespace kb {
@@ -47,12 +51,32 @@ KpcaSolver KernelPca<T>::choose_solver(Eigen::Index N) const {
     return solver_;
 }
 
+namespace detail {
+// Why the route was taken, in one sentence for reports.
+inline std::string route_reason(KpcaSolver asked, KpcaSolver chosen, bool is_double, Eigen::Index p, bool at_most,
+                                Eigen::Index N) {
+    if (asked == KpcaSolver::dense) return "dense: asked for (KpcaSolver::dense): all N eigenpairs";
+    if (asked == KpcaSolver::lanczos) return "lanczos: asked for (KpcaSolver::lanczos): the p leading eigenpairs";
+    if (chosen == KpcaSolver::lanczos)
+        return fmt::format("lanczos: in double, {}p = {} components of N = {} ≥ 200 points, 4p ≤ N: the "
+                           "leading eigenpairs only",
+                           at_most ? "at most " : "", p, N);
+    if (!is_double) return "dense: all N eigenpairs (the Lanczos route computes in double only)";
+    if (p == all_components) return "dense: every component above the rank tolerance needs the whole spectrum";
+    if (N < 200) return fmt::format("dense: N = {} < 200 points, where all N eigenpairs cost little", N);
+    return fmt::format("dense: p = {} components are more than N/4 = {}, where the Lanczos route saves little", p,
+                       N / 4);
+}
+} // namespace detail
+
 template <class T>
-void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
+void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback& progress) {
     using std::sqrt;
     constexpr std::string_view where = "KernelPca";
     const Eigen::Index N = K.rows();
+    const KpcaSolver asked = solver_;
     solver_ = choose_solver(N);
+    solver_reason_ = detail::route_reason(asked, solver_, std::is_same_v<T, double>, p_, at_most_, N);
     // max |K|, read once: for the underflow check, the scale and τ.
     T largest = max_abs(K);
     detail::require_normal_max(largest, where, "K"); // all subnormal: digits lost before the fit
@@ -75,22 +99,49 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric) {
     // In place (one N×N matrix), from the column means just computed; K was checked by the caller.
     Kc_ = detail::double_center_from_means(std::move(K), centering_->column_mean(), centering_->grand_mean(), symmetric);
     //! [ch07-centre]
-    //! [ch07-eigen]
-    // All N eigenpairs (dense), or the p leading ones (Lanczos, chapter 7, §7.9); K̃ must be
+    // All N eigenpairs (dense), or the leading ones (Lanczos, chapter 7, §7.9); K̃ must be
     // PSD up to rounding, unless the caller opted in.
     T smallest_seen(0);
-    const SymmetricEigen<T> eig = solver_ == KpcaSolver::dense ? symmetric_eigen(Kc_) : lanczos_eigenpairs(smallest_seen);
-    spectrum_ = eig.values;
-    require_definite(solver_ == KpcaSolver::dense ? spectrum_(N - 1) : smallest_seen, spectrum_(0), where);
+    std::optional<SymmetricEigen<T>> eig;
+    if (solver_ == KpcaSolver::lanczos) {
+        eig = lanczos_eigenpairs(smallest_seen);
+        if (!eig) {
+            // A Ritz value below −τ, even of a run that did not converge, proves K̃ not PSD: a
+            // refusal stays a refusal, it never becomes a fall-back.
+            if (policy_ == NonPsdPolicy::refuse && smallest_seen < -tau_)
+                fail(where, "the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest eigenvalue "
+                            "is at most {} (a Ritz value of the Lanczos solver, which lies in [λ_min, λ_max] though the "
+                            "solver did not converge; rounding explains at most {}); a kernel must give PSD Gram "
+                            "matrices (see chapter 4) — check the kernel and its parameters",
+                     shown(at_scale(smallest_seen)), shown(at_scale(tau_)));
+            // Not converged: a refusal for KpcaSolver::lanczos, the dense route for automatic.
+            require(asked == KpcaSolver::automatic, where,
+                    "the Lanczos solver did not converge to the {} leading eigenpairs of K̃ in 1000 restarts; "
+                    "use KpcaSolver::dense",
+                    p_);
+            solver_ = KpcaSolver::dense;
+            solver_reason_ = fmt::format("dense: the Lanczos solver did not converge to the {} leading eigenpairs in "
+                                         "1000 restarts (close eigenvalues), so all N eigenpairs were computed",
+                                         p_);
+        }
+    }
+    //! [ch07-eigen]
+    if (solver_ == KpcaSolver::dense) {
+        eig = symmetric_eigen(Kc_, progress);
+        rank_is_exact_ = true;
+    }
+    spectrum_ = eig->values;
+    require_definite(solver_ == KpcaSolver::dense ? spectrum_(N - 1) : smallest_seen,
+                     spectrum_.size() > 0 ? T(spectrum_(0)) : T(0), where);
     //! [ch07-eigen]
 
     //! [ch07-keep]
     // Components: eigenvalues above τ (the null direction 𝟙 of K̃ never qualifies).
     rank_ = numerical_rank(spectrum_, tau_);
-    if (p_ == all_components) p_ = rank_;
+    if (p_ == all_components || (at_most_ && rank_ < p_)) p_ = rank_;
     require_components(where);
     mu_ = spectrum_.head(p_);
-    U_ = eig.vectors.leftCols(p_);
+    U_ = eig->vectors.leftCols(p_);
     // a_j = u_j / √μ_j  (N λ_j a_jᵀ a_j = 1) and the training scores Y = U diag(√μ).
     Vector<T> root(p_);
     for (Eigen::Index j = 0; j < p_; ++j) root(j) = sqrt(mu_(j));
@@ -162,35 +213,136 @@ private:
 } // namespace detail
 
 template <class T>
-SymmetricEigen<T> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
+std::optional<SymmetricEigen<T>> KernelPca<T>::lanczos_run(Eigen::Index nev, T& smallest_seen) const {
     if constexpr (!std::is_same_v<T, double>) {
         throw error("KernelPca: KpcaSolver::lanczos computes in double only"); // choose_solver refuses it first
     } else {
         //! [kpca-lanczos]
-        // The p leading eigenpairs of K̃ by restarted Lanczos in a Krylov space of dimension
+        // The nev leading eigenpairs of K̃ by restarted Lanczos in a Krylov space of dimension
         // ncv, each converged when its residual ‖K̃u − μu‖ is at most N·ε·|μ|.
         const Eigen::Index N = Kc_.rows();
-        // ncv = max(2p + 1, 20), as ARPACK's users choose it, and below N when p ≤ N − 2.
-        const Eigen::Index ncv = std::min<Eigen::Index>(std::max(N - 1, p_ + 1), std::max<Eigen::Index>(2 * p_ + 1, 20));
+        // ncv = max(2·nev + 1, 20), as ARPACK's users choose it, and below N when nev ≤ N − 2.
+        const Eigen::Index ncv = std::min<Eigen::Index>(std::max(N - 1, nev + 1), std::max<Eigen::Index>(2 * nev + 1, 20));
         detail::SymmetricProduct op{Kc_};
-        detail::LanczosSolver solver(op, p_, ncv);
+        detail::LanczosSolver solver(op, nev, ncv);
         solver.init();
         solver.compute(Spectra::SortRule::LargestAlge, 1000, double(N) * epsilon<double>(),
                        Spectra::SortRule::LargestAlge);
         //! [kpca-lanczos]
-        require(solver.info() == Spectra::CompInfo::Successful, "KernelPca",
-                "the Lanczos solver did not converge to the {} leading eigenpairs of K̃ in {} restarts; "
-                "use KpcaSolver::dense",
-                p_, solver.num_iterations());
+        // The Ritz values of the last Krylov space lie in [λ_min, λ_max], converged or not.
+        smallest_seen = std::min(smallest_seen, T(solver.smallest_ritz_value()));
+        if (solver.info() != Spectra::CompInfo::Successful) return std::nullopt;
         // The Ritz vectors are orthonormal only to the rounding of the restarts (a few times
         // ncv·ε); a Householder QR makes them orthonormal to c₂·N·ε like the dense route's,
         // moving each by that much up to its sign, which the sign rule then decides.
         const Eigen::HouseholderQR<Matrix<double>> qr(solver.eigenvectors());
-        SymmetricEigen<T> out{solver.eigenvalues(), qr.householderQ() * Matrix<double>::Identity(N, p_)};
+        SymmetricEigen<T> out{solver.eigenvalues(), qr.householderQ() * Matrix<double>::Identity(N, nev)};
         apply_sign_rule(out.vectors);
-        smallest_seen = solver.smallest_ritz_value();
         return out;
     }
+}
+
+// A probe of the rank: the singular values of m columns of K̃ chosen at random (a fixed
+// pseudo-random choice), Y = K̃E with E the m columns of the identity. Since ‖E‖₂ = 1,
+// σ_k(Y) ≤ σ_k(K̃): at most as many eigenvalues of K̃ exceed τ in absolute value as singular
+// values of Y do (the rounding of K̃'s entries, N·ε·max|K| each, adds at most √(N·m)·N·ε·max|K|,
+// far below τ = 64·N·ε·N·max|K|), so the probe never sees more rank than there is. It costs a
+// copy of m columns and the SVD of an N×m matrix, O(N·m²), no product with K̃. It may see less
+// rank than there is (a direction carried by few points that no sampled column holds, or an
+// eigenvalue just above τ); the certificate of lanczos_eigenpairs() then fails and the full
+// Lanczos run follows.
+//
+// The same columns give the principal submatrix K̃(S, S) = EᵀK̃E, whose eigenvalues lie in
+// [λ_min, λ_max] of K̃ (Cauchy's interlacing theorem): its smallest, `lowest`, is an upper bound
+// on λ_min, and below −τ a proof that K̃ is not PSD — found before any Lanczos run.
+template <class T>
+Eigen::Index KernelPca<T>::rank_probe(Eigen::Index m, T& lowest) const {
+    lowest = T(0);
+    if constexpr (!std::is_same_v<T, double>) {
+        return m; // the Lanczos route, its only user, computes in double only
+    } else {
+        const Eigen::Index N = Kc_.rows();
+        std::vector<Eigen::Index> columns(static_cast<std::size_t>(N));
+        for (Eigen::Index j = 0; j < N; ++j) columns[std::size_t(j)] = j;
+        std::uint64_t state = 0x9E3779B97F4A7C15ull;
+        Matrix<T> Y(N, m);
+        for (Eigen::Index j = 0; j < m; ++j) { // the first m of a Fisher–Yates shuffle
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            const Eigen::Index pick = j + static_cast<Eigen::Index>(state % std::uint64_t(N - j));
+            std::swap(columns[std::size_t(j)], columns[std::size_t(pick)]);
+            Y.col(j) = Kc_.col(columns[std::size_t(j)]);
+        }
+        Matrix<T> S(m, m); // K̃(S, S): the sampled rows of the sampled columns
+        for (Eigen::Index i = 0; i < m; ++i) S.row(i) = Y.row(columns[std::size_t(i)]);
+        const Eigen::SelfAdjointEigenSolver<Matrix<T>> sub(S, Eigen::EigenvaluesOnly);
+        if (sub.info() == Eigen::Success) lowest = sub.eigenvalues()(0);
+        const Eigen::JacobiSVD<Matrix<T>> svd(Y);
+        return numerical_rank(Vector<T>(svd.singularValues()), tau_);
+    }
+}
+
+// ‖K̃ − U diag(μ) Uᵀ‖_F from the lower triangle of K̃, one column at a time (no N×N matrix):
+// the entries below the diagonal count twice.
+template <class T>
+T KernelPca<T>::remainder_norm(const SymmetricEigen<T>& eig) const {
+    using std::sqrt;
+    const Eigen::Index N = Kc_.rows();
+    const Matrix<T> W = eig.vectors * eig.values.asDiagonal(); // U diag(μ)
+    T sum(0);
+    Vector<T> column(N);
+    for (Eigen::Index j = 0; j < N; ++j) {
+        const Eigen::Index n = N - j;
+        column.head(n) = Kc_.col(j).tail(n) - eig.vectors.bottomRows(n) * W.row(j).transpose();
+        sum += column(0) * column(0) + T(2) * column.segment(1, n - 1).squaredNorm();
+    }
+    return sqrt(sum);
+}
+
+template <class T>
+std::optional<SymmetricEigen<T>> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
+    const Eigen::Index N = Kc_.rows();
+    // A rank below p: the pairs beyond it belong to a cluster of eigenvalues at the rounding
+    // level, which the Lanczos solver never resolves to its tolerance (it would spend its 1000
+    // restarts on them). So the rank is probed first (the SVD of 4p + 8 sampled columns of K̃,
+    // O(N·p²)), and when the probe sees r < p, the r leading pairs are computed
+    // and the rest of the spectrum bounded: with c = ‖K̃ − U_r diag(μ) U_rᵀ‖_F, every other
+    // eigenvalue of K̃ lies in [−c, c] (Weyl's inequality, for any U_r and μ). If c ≤ τ, the
+    // numerical rank is r and K̃ is PSD to rounding, and the p − r missing pairs are not there to
+    // find; otherwise the probe missed rank, and the p leading pairs are computed as usual.
+    const Eigen::Index m = std::min(4 * p_ + 8, N);
+    T lowest(0);
+    const Eigen::Index probe = rank_probe(m, lowest);
+    smallest_seen = lowest;
+    if (policy_ == NonPsdPolicy::refuse && lowest < -tau_)
+        fail("KernelPca",
+             "the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest eigenvalue is at most "
+             "{} (the smallest eigenvalue of its principal submatrix on {} of the {} points, by Cauchy's interlacing "
+             "theorem; rounding explains at most {}); a kernel must give PSD Gram matrices (see chapter 4) — check "
+             "the kernel and its parameters, or opt in with NonPsdPolicy::keep_positive to use only the components "
+             "with positive eigenvalues",
+             shown(at_scale(lowest)), m, N, shown(at_scale(tau_)));
+    if (probe < p_) {
+        std::optional<SymmetricEigen<T>> few;
+        if (probe == 0)
+            few = SymmetricEigen<T>{Vector<T>(0), Matrix<T>(N, 0)};
+        else
+            few = lanczos_run(probe, smallest_seen);
+        if (few) {
+            const T c = remainder_norm(*few);
+            if (c <= tau_) {
+                remainder_ = c;
+                rank_is_exact_ = true;
+                solver_reason_ = fmt::format("lanczos: the numerical rank of K̃ is {}, below the {} components asked "
+                                             "for: its {} leading eigenpairs by Lanczos, and every other eigenvalue "
+                                             "within ±‖K̃ − U diag(μ) Uᵀ‖_F = {} ≤ τ (Weyl's inequality)",
+                                             probe, p_, probe, show(at_scale(c)));
+                return few;
+            }
+        }
+    }
+    return lanczos_run(p_, smallest_seen);
 }
 
 template <class T>
@@ -253,25 +405,32 @@ void KernelPca<T>::require_below_points(Eigen::Index N, std::string_view where) 
 template <class T>
 void KernelPca<T>::require_components(std::string_view where) const {
     const Eigen::Index N = Kc_.rows();
+    // What the first eigenvalue beyond the rank is: computed (dense), or bounded by the
+    // remainder on the Lanczos route.
+    const auto beyond = [&](Eigen::Index j) {
+        if (j < spectrum_.size()) return fmt::format("μ_{} = {}", j + 1, show(at_scale(spectrum_(j))));
+        return fmt::format("μ_{} ≤ ‖K̃ − U diag(μ) Uᵀ‖_F = {}", j + 1, remainder_ ? show(at_scale(*remainder_)) : "?");
+    };
     require(p_ >= 1, where,
-            "every component was asked for, but the centred kernel matrix K̃ has no eigenvalue "
-            "above the rank tolerance {} (μ_1 = {}): the points coincide in feature space, so there "
+            "{}, but the centred kernel matrix K̃ has no eigenvalue "
+            "above the rank tolerance {} ({}): the points coincide in feature space, so there "
             "is no direction of variance",
-            shown(at_scale(tau_)), shown(at_scale(spectrum_(0))));
+            at_most_ ? "components were asked for" : "every component was asked for", shown(at_scale(tau_)),
+            beyond(0));
     require_below_points(N, where);
     // Rank 0: K̃ = 0 to rounding, every point is the same point of feature space (a Gaussian
     // kernel on coincident points gives K = 𝟙𝟙ᵀ): no number of components can be asked for.
     require(!(p_ > rank_ && rank_ == 0), where,
-            "{} components were asked for, but the centred kernel matrix K̃ has numerical rank 0 (μ_1 = {} is "
+            "{} components were asked for, but the centred kernel matrix K̃ has numerical rank 0 ({} is "
             "not above the rank tolerance {}): all points coincide in feature space (for the Gaussian kernel: all "
             "points coincide), so there is no direction of variance; give points that differ",
-            p_, shown(spectrum_(0)), shown(tau_));
+            p_, beyond(0), shown(tau_));
     if (p_ > rank_)
         fail(where, "{} components were asked for, but the centred kernel matrix K̃ "
-                "has numerical rank {} (μ_{} = {} is not above the rank "
+                "has numerical rank {} ({} is not above the rank "
                 "tolerance {}); a component with zero variance has no direction in "
                 "feature space — ask for at most {}",
-                p_, rank_, rank_ + 1, shown(at_scale(spectrum_(rank_))), shown(at_scale(tau_)), rank_);
+                p_, rank_, beyond(rank_), shown(at_scale(tau_)), rank_);
 }
 
 } // namespace kb

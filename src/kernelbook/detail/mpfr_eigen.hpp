@@ -35,12 +35,14 @@
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"
+#include "kernelbook/progress.hpp"
 #include "kernelbook/real.hpp"
 
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <type_traits>
 #include <vector>
@@ -108,9 +110,15 @@ struct Tridiagonal {
     Vector<T> e;   ///< subdiagonal of T (n−1)
 };
 
-/// Householder reduction of the symmetric A (its lower triangle is read) to tridiagonal form.
+/// The shares of the three N³ steps in the operations of mpfr_symmetric_eigen(), for its
+/// progress reports: ⅔N³ (tridiagonalisation), at most N³ (orthogonalisation of the
+/// inverse-iteration vectors) and N³ (the reflectors), of 8N³/3 in all.
+inline constexpr double share_tridiagonal = 2.0 / 8.0, share_vectors = 3.0 / 8.0, share_reflectors = 3.0 / 8.0;
+
+/// Householder reduction of the symmetric A (its lower triangle is read) to tridiagonal form;
+/// `progress`, if set, hears after each column the share done, 1 − ((n − k)/n)³ of this step.
 template <class T>
-Tridiagonal<T> tridiagonalise(Matrix<T> W) {
+Tridiagonal<T> tridiagonalise(Matrix<T> W, const ProgressCallback& progress = {}) {
     using mp::r, mp::rnd;
     const Eigen::Index n = W.rows();
     Tridiagonal<T> out;
@@ -119,6 +127,10 @@ Tridiagonal<T> tridiagonalise(Matrix<T> W) {
     Vector<T> v(n), p(n);
     T t, s, beta, half_tau_pv;
     for (Eigen::Index k = 0; k + 2 < n; ++k) {
+        if (progress) {
+            const double left = double(n - k) / double(n);
+            progress("tridiagonal form", share_tridiagonal * (1 - left * left * left));
+        }
         const Eigen::Index m = n - k - 1; // the reflector acts on rows k+1 … n−1
         T* x = &W(k + 1, k);
         // Reflector: Hx = β e₁ with β = −sign(x₀)‖x‖, v = x/(x₀ − β), τ = (β − x₀)/β.
@@ -178,13 +190,17 @@ Tridiagonal<T> tridiagonalise(Matrix<T> W) {
     return out;
 }
 
-/// z ← Q z for the Q of `tri` (the reflectors applied last to first), for each column of Z.
+/// z ← Q z for the Q of `tri` (the reflectors applied last to first), for each column of Z;
+/// `progress` as in tridiagonalise().
 template <class T>
-void apply_reflectors(const Tridiagonal<T>& tri, Matrix<T>& Z) {
+void apply_reflectors(const Tridiagonal<T>& tri, Matrix<T>& Z, const ProgressCallback& progress = {}) {
     using mp::r, mp::rnd;
     const Eigen::Index n = Z.rows();
     T s, t;
     for (Eigen::Index c = 0; c < Z.cols(); ++c) {
+        if (progress)
+            progress("eigenvectors: the reflectors", share_tridiagonal + share_vectors +
+                                                         share_reflectors * double(c) / double(Z.cols()));
         T* z = &Z(0, c);
         for (Eigen::Index k = tri.tau.size() - 1; k >= 0; --k) {
             if (mpfr_zero_p(r(tri.tau(k)))) continue;
@@ -308,9 +324,11 @@ void start_vector(T* x, Eigen::Index m, std::uint64_t& state) {
 /// (d, e) of size m ≥ 2; the vectors go to the columns of Zblock (m×m, stride ld).
 /// `orthogonalise_in_block` = false skips the orthogonalisation within the block: only for the tests
 /// companion, which shows that the orthogonality check catches its absence.
+/// `vector_done`, if set, is called with j before vector j is computed.
 template <class T>
 void tridiagonal_block_eigen(const T* d, const T* e, Eigen::Index m, T* values, T* Zblock, Eigen::Index ld,
-                             std::uint64_t& state, std::string_view where, bool orthogonalise_in_block = true) {
+                             std::uint64_t& state, std::string_view where, bool orthogonalise_in_block = true,
+                             const std::function<void(Eigen::Index)>& vector_done = {}) {
     using std::abs;
     using std::max;
     using std::sqrt;
@@ -341,6 +359,7 @@ void tridiagonal_block_eigen(const T* d, const T* e, Eigen::Index m, T* values, 
     constexpr int max_iterations = 6;
     Vector<T> best(m);
     for (Eigen::Index j = 0; j < m; ++j) {
+        if (vector_done) vector_done(j);
         mpfr_mul_2si(mp::r(values[j]), mp::r(qr.eigenvalues()(j)), scale, mp::rnd);
         const ShiftedTridiagonalLu<T> lu(d, e, m, values[j], eps_norm);
         T* y = Zblock + j * ld;
@@ -392,9 +411,11 @@ void tridiagonal_block_eigen(const T* d, const T* e, Eigen::Index m, T* values, 
 /// Eigenvalues (decreasing) and orthonormal eigenvectors of the symmetric S, for the MPFR
 /// types. The sign rule is left to the caller; `orthogonalise_in_block` as in
 /// tridiagonal_block_eigen() (false only for the tests' companion).
+/// `progress`, if set, hears the stage and the share of the operations done (kb::ProgressCallback).
 template <class T>
 std::pair<Vector<T>, Matrix<T>> mpfr_symmetric_eigen(const Matrix<T>& S, std::string_view where,
-                                                     bool orthogonalise_in_block = true) {
+                                                     bool orthogonalise_in_block = true,
+                                                     const ProgressCallback& progress = {}) {
     using std::abs;
     const Eigen::Index n = S.rows();
     // Scale by 2⁻ᵉ so that max|S_ij| ∈ [½, 1): exact, and undone on the eigenvalues.
@@ -405,11 +426,17 @@ std::pair<Vector<T>, Matrix<T>> mpfr_symmetric_eigen(const Matrix<T>& S, std::st
     for (Eigen::Index j = 0; j < n; ++j)
         for (Eigen::Index i = j; i < n; ++i) mpfr_mul_2si(mp::r(W(i, j)), mp::r(W(i, j)), -scale, mp::rnd);
 
-    const Tridiagonal<T> tri = tridiagonalise(std::move(W));
+    const Tridiagonal<T> tri = tridiagonalise(std::move(W), progress);
     // Split T where an off-diagonal entry is negligible: |e_i| ≤ ε(|d_i| + |d_{i+1}|).
     Vector<T> values(n);
     Matrix<T> Z = Matrix<T>::Zero(n, n);
     std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    // The orthogonalisation of vector j of a block costs about j·m: the share done is counted as
+    // (vectors done / n)², exact for one block (the usual case), an underestimate for several.
+    const auto vector_done = [&](Eigen::Index j) {
+        const double f = double(j) / double(n);
+        progress("eigenvectors: inverse iteration", share_tridiagonal + share_vectors * f * f);
+    };
     for (Eigen::Index b = 0; b < n;) {
         Eigen::Index end = b + 1;
         while (end < n && abs(tri.e(end - 1)) > epsilon<T>() * (abs(tri.d(end - 1)) + abs(tri.d(end)))) ++end;
@@ -419,11 +446,13 @@ std::pair<Vector<T>, Matrix<T>> mpfr_symmetric_eigen(const Matrix<T>& S, std::st
             Z(b, b) = 1;
         } else {
             tridiagonal_block_eigen(&tri.d(b), &tri.e(b), m, &values(b), &Z(b, b), n, state, where,
-                                    orthogonalise_in_block);
+                                    orthogonalise_in_block,
+                                    progress ? std::function<void(Eigen::Index)>([&, b](Eigen::Index j) { vector_done(b + j); })
+                                             : std::function<void(Eigen::Index)>());
         }
         b = end;
     }
-    apply_reflectors(tri, Z);
+    apply_reflectors(tri, Z, progress);
     // Decreasing order (ties keep the order of the blocks: deterministic), scale undone.
     std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), Eigen::Index(0));
@@ -435,6 +464,7 @@ std::pair<Vector<T>, Matrix<T>> mpfr_symmetric_eigen(const Matrix<T>& S, std::st
         mpfr_mul_2si(mp::r(lambda(j)), mp::r(values(from)), scale, mp::rnd);
         V.col(j) = Z.col(from);
     }
+    if (progress) progress("eigenvectors", 1.0);
     return {std::move(lambda), std::move(V)};
 }
 

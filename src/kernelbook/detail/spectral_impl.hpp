@@ -16,6 +16,11 @@ namespace kb {
 
 template <class T>
 SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
+    return symmetric_eigen(A, ProgressCallback());
+}
+
+template <class T>
+SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A, const ProgressCallback& progress) {
     constexpr std::string_view where = "symmetric_eigen";
     require_symmetric(A, where, "A");
     //! [ch02-symmetric-eigen]
@@ -25,8 +30,9 @@ SymmetricEigen<T> symmetric_eigen(const Matrix<T>& A) {
     if constexpr (detail::is_mpfr_number_v<T>) {
         // MPFR types: tridiagonalisation, inverse iteration and the reflectors, in place
         // (detail/mpfr_eigen.hpp: several times faster than Eigen's solver on MPFR numbers).
-        std::tie(out.values, out.vectors) = detail::mpfr_symmetric_eigen(S, where);
+        std::tie(out.values, out.vectors) = detail::mpfr_symmetric_eigen(S, where, true, progress);
     } else {
+        // Eigen's solver has no hook for progress: `progress` is not called.
         Eigen::SelfAdjointEigenSolver<Matrix<T>> solver(S, Eigen::ComputeEigenvectors);
         require(solver.info() == Eigen::Success, where,
                 "the eigensolver did not converge; the matrix may contain values too large to square");
