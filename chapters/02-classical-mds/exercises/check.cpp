@@ -9,13 +9,13 @@
 #include "../laws.hpp"
 
 #include "classical_mds.hpp"
-#include "double_centring.hpp"
+#include "gram_from_squared_distances.hpp"
 
 #ifdef KB_MODEL_SOLUTIONS
 // The model solutions (exercises/solutions/, for instructors). CMake defines KB_MODEL_SOLUTIONS
 // only when that folder exists: a student handout (docs/handout.sh) has neither.
 #include "solutions/classical_mds.hpp"
-#include "solutions/double_centring.hpp"
+#include "solutions/gram_from_squared_distances.hpp"
 #endif
 
 using namespace kb::test::ch02;

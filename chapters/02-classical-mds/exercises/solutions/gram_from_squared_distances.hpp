@@ -1,5 +1,5 @@
 #pragma once
-/// \file 02-classical-mds/exercises/solutions/double_centring.hpp
+/// \file 02-classical-mds/exercises/solutions/gram_from_squared_distances.hpp
 /// \brief Model solution of exercise 2.4 (for instructors; not in a student handout): double
 ///        centring by row, column and grand means, without forming J.
 #include "kernelbook/matrix.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 02-classical-mds/exercises/double_centring.hpp
+/// \file 02-classical-mds/exercises/gram_from_squared_distances.hpp
 /// \brief Exercise 2.4 (programming): double centring, B = −½ J D⁽²⁾ J. Fill in the function;
 ///        `ctest --test-dir build -L exercises-02` runs the chapter's law zhu:2.2.2 on it.
 #include "exercise.hpp"
@@ -17,7 +17,7 @@ kb::Matrix<T> gram_from_squared_distances(const kb::Matrix<T>& D2) {
     // Replace this line by your code. Hint: J·M subtracts the column means of M, and
     // M·J the row means; there is no need to form J.
     return kb::exercise::not_written<kb::Matrix<T>>("2.4", "gram_from_squared_distances",
-                                                     "chapters/02-classical-mds/exercises/double_centring.hpp");
+                                                     "chapters/02-classical-mds/exercises/gram_from_squared_distances.hpp");
 }
 
 } // namespace student
