@@ -116,6 +116,7 @@ public:
     ///        of Z (M×q), \f$\Gamma(y(z_m))\f$ — `inverse_transform(model.transform(Z))`.
     /// \param model the kb::KernelPca this map was learned from (its training scores must be
     ///              those the map was learned on)
+    /// \param Z     M×q points of the input space, one per row
     /// \throws kb::error if `model` is not that model, or as kb::KernelPca::transform() and
     ///         inverse_transform().
     Matrix<T> reconstruct(const KernelPca<T>& model, const Matrix<T>& Z) const {
