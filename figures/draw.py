@@ -485,6 +485,30 @@ def ch07_rings(data, out, written):
     save(fig, out, "ch07_rings", written, tight=False)
 
 
+def ch07_denoise(data, out, written):
+    """Chapter 7, §7.13: noisy points of the three rings and their kernel-PCA pre-images."""
+    d = columns(os.path.join(data, "07-kernel-pca", "denoise.csv"))
+    fig, axes = plt.subplots(1, 2, figsize=(10.5, 5.0))
+    t = np.linspace(0, 2 * np.pi, 400)
+    for ax, (px, py, title) in zip(axes, [("noisy_x", "noisy_y", "(a) new points with noise (σ = 0.15)"),
+                                          ("denoised_x", "denoised_y",
+                                           "(b) their pre-images Γ(y(z)): p = 32 components, α = 0.1")]):
+        for r in (1, 2, 3):
+            ax.plot(r * np.cos(t), r * np.sin(t), color="0.75", linewidth=1.0, zorder=1)
+        for j, ring in enumerate(sorted(set(d["ring"]))):
+            m = d["ring"] == ring
+            ax.scatter(d[px][m], d[py][m], s=7, color=CLASS_COLORS[j], edgecolor="white", linewidth=0.2, zorder=2,
+                       label=f"ring {j + 1}")
+        ax.set_aspect("equal")
+        ax.set_xlim(-3.8, 3.8)
+        ax.set_ylim(-3.8, 3.8)
+        ax.set_xlabel("$x$")
+        ax.set_ylabel("$y$")
+        ax.set_title(title)
+    axes[0].legend(loc="upper right", fontsize=8, markerscale=2, frameon=False)
+    save(fig, out, "ch07_denoise", written)
+
+
 def ch07_circles(data, out, written):
     """zhu:ex3 with kernel PCA: which component separates two circles, for three kernels."""
     c = columns(os.path.join(data, "07-kernel-pca", "circles.csv"))
@@ -810,6 +834,7 @@ FIGURES = [
     ("ch03_error_vs_rank", ch03_error_vs_rank), ("ch03_error_vs_precision", ch03_precision),
     ("ch04_circles_lifted", ch04_lift), ("ch05_mercer", ch05_mercer),
     ("ch07_s_curve", ch07_s_curve), ("ch07_rings", ch07_rings), ("ch07_circles", ch07_circles),
+    ("ch07_denoise", ch07_denoise),
     ("ch08_conditioning", ch08_conditioning), ("ch08_nystrom", ch08_nystrom),
 ]
 
