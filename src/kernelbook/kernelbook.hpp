@@ -28,6 +28,7 @@
 #include "kernelbook/mds.hpp"
 #include "kernelbook/nystrom.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/preimage.hpp"
 #include "kernelbook/regression.hpp"
 
 // Kernels, their closure rules, feature maps, the RKHS and PSD certificates
