@@ -149,7 +149,7 @@ struct ParaboloidLiftKernel {
 /// \brief The histogram intersection kernel \f$k(x, y) = \sum_{i=1}^q \min(x_i, y_i)\f$ on
 ///        \f$[0, \infty)^q\f$ (histograms, counts). Exact in rationals.
 ///
-/// **PSD on \f$[0, \infty)^q\f$.** For \f$s, t \ge 0\f$,
+/// **PSD** on \f$[0, \infty)^q\f$. For \f$s, t \ge 0\f$,
 /// \f$\min(s, t) = \inner{\one_{[0,s]}}{\one_{[0,t]}}_{L^2}\f$ is a kernel of one coordinate
 /// (kb::MinKernel for q = 1), a kernel of x through \f$h(x) = x_i\f$ (`beeny:thm3.8.4`), and a
 /// sum of kernels is a kernel (`beeny:thm3.8.1`). It is not PSD on a set with a negative
@@ -181,7 +181,7 @@ struct HistogramIntersectionKernel {
 /// \brief The additive χ² kernel \f$k(x, y) = \sum_{i=1}^q \frac{2 x_i y_i}{x_i + y_i}\f$ on
 ///        \f$[0, \infty)^q\f$, with the term 0 where \f$x_i = y_i = 0\f$ (its limit). Exact in rationals.
 ///
-/// **PSD on \f$[0, \infty)^q\f$.** For \f$s, t \ge 0\f$ the term is an inner product in
+/// **PSD** on \f$[0, \infty)^q\f$. For \f$s, t \ge 0\f$ the term is an inner product in
 /// \f$L^2(0, \infty)\f$: with \f$\phi_s(u) = \sqrt2\, s\, e^{-us}\f$,
 /// \f$\inner{\phi_s}{\phi_t} = 2st\int_0^\infty e^{-u(s+t)}\,du = \frac{2st}{s+t}\f$ for
 /// \f$s + t > 0\f$, and \f$\phi_0 = 0\f$ gives the term 0; a sum over coordinates of kernels is a
