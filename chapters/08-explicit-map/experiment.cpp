@@ -96,7 +96,7 @@ const std::vector<int> classes = {2, 4, 7};
 // scikit-learn's digits: 1797 images, 177–181 of digits 2, 4, 7, so at most 88 per class in
 // each of two disjoint halves. Training: the first n of each class; test: the next n.
 std::optional<Source> load_digits() {
-    const std::string path = kb::datasets::sklearn_digits_csv;
+    const std::string path = kb::datasets::sklearn_digits_csv();
     if (!fs::exists(path)) {
         std::cout << "digits: SKIPPED — " << path << " is missing (Debian package python3-sklearn)\n";
         return std::nullopt;
@@ -117,7 +117,7 @@ std::optional<Source> load_digits() {
 // the first 20000 of the training file (about 2000 per class) and its test images from the
 // whole test file (1000 per class).
 std::optional<Source> load_fashion() {
-    const std::string dir = kb::datasets::fashion_mnist_dir;
+    const std::string dir = kb::datasets::fashion_mnist_dir();
     const std::vector<std::string> files = {dir + "/train-images-idx3-ubyte.gz", dir + "/train-labels-idx1-ubyte.gz",
                                             dir + "/t10k-images-idx3-ubyte.gz", dir + "/t10k-labels-idx1-ubyte.gz"};
     for (const auto& f : files)

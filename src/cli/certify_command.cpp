@@ -1,7 +1,8 @@
 /// \file certify_command.cpp
 /// \brief `kernelbook certify`: is this Gram matrix positive semi-definite? Proven or refuted
 ///        exactly in rational arithmetic (every decimal of the file is read as the exact
-///        fraction it denotes), or by 50-digit interval arithmetic for the exponential kernels.
+///        fraction it denotes), or by 50-digit interval arithmetic for the kernels with irrational
+///        values (the exponential kernels, the cosine, the sigmoid).
 #include "cli/command.hpp"
 
 #include "kernelbook/certify.hpp"
@@ -96,6 +97,10 @@ std::uint64_t gram_entry_bits(const KernelSpec& spec, const Matrix<rational>& X)
     const std::uint64_t inner = 2 * m + log_q + 2 * l; // xᵀy
     if (spec.name == "linear") return inner;
     if (spec.name == "min") return q * (m + l);
+    if (spec.name == "histogram-intersection") return m + l + log_q; // Σᵢ min(xᵢ, yᵢ): q terms over L
+    // Σᵢ 2xᵢyᵢ/(xᵢ + yᵢ) = Σᵢ 2x̂ᵢŷᵢ/(L(x̂ᵢ + ŷᵢ)): q terms of numerator 2m + 1 and denominator
+    // l + m + 1 bits, added over a common denominator.
+    if (spec.name == "additive-chi2") return q * (2 * m + 1 + l + m + 1) + log_q;
     if (spec.name == "constant") return bit_height(io::exact_decimal(spec.get("a", "1")));
     const std::uint64_t D = static_cast<std::uint64_t>(integer_parameter(spec, "degree", spec.name == "polynomial" ? "2" : "9"));
     if (spec.name == "k1") return D * (inner + log_q);                 // (xᵀz/q)^D
@@ -112,7 +117,7 @@ std::uint64_t gram_entry_bits(const KernelSpec& spec, const Matrix<rational>& X)
 std::uint64_t rank_bound(const KernelSpec& spec, std::uint64_t q, std::uint64_t N) {
     if (spec.name == "linear") return std::min(q, N);
     if (spec.name == "constant") return 1;
-    if (spec.name == "min") return N;
+    if (spec.name == "min" || spec.name == "histogram-intersection" || spec.name == "additive-chi2") return N;
     const std::uint64_t D = static_cast<std::uint64_t>(integer_parameter(spec, "degree", spec.name == "polynomial" ? "2" : "9"));
     const bool homogeneous = spec.name == "k1" || (spec.name == "polynomial" && io::exact_decimal(spec.get("c", "1")) == 0);
     const std::uint64_t n = homogeneous ? q + D - 1 : q + D;
@@ -144,6 +149,17 @@ rational parameter(const KernelSpec& spec, const std::string& key) {
 // The Gram matrix of an exponential kernel on intervals: γ is the exact rational of the
 // specification (1/(2σ²) or 1/σ² or 1/σ computed exactly), then enclosed in an interval.
 Matrix<interval> interval_gram(const KernelSpec& spec, const Matrix<rational>& X, std::string& description) {
+    if (spec.name == "cosine") {
+        description = "cosine: k(x, y) = xᵀy/(‖x‖‖y‖), for points ≠ 0";
+        return gram(CosineKernel<interval>{}, to_interval(X));
+    }
+    if (spec.name == "sigmoid") {
+        const rational a = spec.params.count("a") ? parameter(spec, "a") : rational(1);
+        const rational c = spec.params.count("c") ? parameter(spec, "c") : rational(0);
+        description = fmt::format("sigmoid: k(x, y) = tanh(a·xᵀy + c), a = {}, c = {} exactly (not PSD in general)",
+                                  a.str(), c.str());
+        return gram(SigmoidKernel<interval>(to_interval(a), to_interval(c)), to_interval(X));
+    }
     rational gamma;
     std::string convention;
     if (spec.params.count("gamma")) {
@@ -233,7 +249,14 @@ Outcome run_certify(const Options& o, const Inputs& in, Progress& progress) {
             spectrum = spectrum_section(K);
         } else {
             progress.stage(fmt::format("interval Gram matrix of {} points", N));
-            const Matrix<interval> K = interval_gram(*o.kernel, A, description);
+            Matrix<interval> K;
+            try {
+                K = interval_gram(*o.kernel, A, description);
+            } catch (const usage_error&) {
+                throw;
+            } catch (const error& e) {
+                throw data_error(fmt::format("{}: {}", in.data.source, e.what()));
+            }
             r["arithmetic"] = "50-digit interval arithmetic (MPFI): interval Cholesky, or a witness checked on the "
                               "intervals; undecided when the intervals are too wide to tell";
             progress.stage(fmt::format("interval Cholesky of a {}×{} matrix", N, N));

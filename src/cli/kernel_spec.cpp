@@ -23,6 +23,13 @@ const std::vector<KernelInfo>& kernels() {
         {"laplacian", {"gamma", "sigma"}, "laplacian:gamma=G           k(x, y) = exp(−γ‖x − y‖₁)   (γ > 0; or sigma=S: γ = 1/σ)"},
         {"min", {}, "min                         k(x, y) = ∏ᵢ min(xᵢ, yᵢ)   (coordinates ≥ 0)"},
         {"constant", {"a"}, "constant:a=A                k(x, y) = a   (a ≥ 0, default 1)"},
+        {"cosine", {}, "cosine                      k(x, y) = xᵀy/(‖x‖‖y‖)   (PSD; every point ≠ 0)"},
+        {"sigmoid", {"a", "c"},
+         "sigmoid:a=A,c=C             k(x, y) = tanh(a·xᵀy + c)   (not PSD in general: certify shows a witness; a default 1, "
+         "c default 0)"},
+        {"histogram-intersection", {}, "histogram-intersection      k(x, y) = Σᵢ min(xᵢ, yᵢ)   (PSD on coordinates ≥ 0)"},
+        {"additive-chi2", {},
+         "additive-chi2               k(x, y) = Σᵢ 2xᵢyᵢ/(xᵢ + yᵢ)   (PSD on coordinates ≥ 0; the term is 0 where xᵢ = yᵢ = 0)"},
         {"k1", {"degree"}, "k1:degree=D                 k₁(x, z) = (xᵀz/q)^D   (chapter 8, eq. 28; D default 9, q = columns)"},
         {"k2", {"degree"}, "k2:degree=D                 k₂(x, z) = ((⟨2x−1, 2z−1⟩ + 1)/2)^D   (chapter 8, eq. 29; D default 9)"},
     };

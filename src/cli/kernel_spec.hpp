@@ -17,14 +17,17 @@ namespace kb::cli {
 /// \brief A parsed kernel specification: its canonical name and its parameters as written.
 struct KernelSpec {
     std::string text;                          ///< the specification as given
-    std::string name;                          ///< linear, polynomial, gaussian, laplacian, min, constant, k1, k2
+    std::string name;                          ///< linear, polynomial, gaussian, laplacian, min, constant, cosine,
+                                               ///< sigmoid, histogram-intersection, additive-chi2, k1, k2
     std::map<std::string, std::string> params; ///< key → value as written (a decimal number)
 
     /// \brief The parameter `key` as a decimal string, or `fallback` if it was not given.
     std::string get(const std::string& key, const std::string& fallback) const;
     /// \brief Whether the kernel's values are rational for rational points and parameters
-    ///        (everything but the exponential kernels).
-    bool rational_valued() const { return name != "gaussian" && name != "laplacian"; }
+    ///        (everything but the exponential kernels, the cosine and the sigmoid).
+    bool rational_valued() const {
+        return name != "gaussian" && name != "laplacian" && name != "cosine" && name != "sigmoid";
+    }
 };
 
 /// \brief The list of kernels and their parameters, for `--help` and for messages.
@@ -69,6 +72,15 @@ AnyKernel<T> make_kernel(const KernelSpec& spec, Eigen::Index q, std::string& de
             description = "constant: " + k.describe();
             return k;
         }
+        if (spec.name == "histogram-intersection") {
+            description = "histogram-intersection: k(x, y) = Σᵢ min(xᵢ, yᵢ), for points with coordinates ≥ 0 (PSD there)";
+            return HistogramIntersectionKernel<T>{};
+        }
+        if (spec.name == "additive-chi2") {
+            description = "additive-chi2: k(x, y) = Σᵢ 2xᵢyᵢ/(xᵢ + yᵢ), for points with coordinates ≥ 0 (PSD there; "
+                          "the term is 0 where xᵢ = yᵢ = 0)";
+            return AdditiveChiSquaredKernel<T>{};
+        }
         if (spec.name == "k1" || spec.name == "k2") {
             const int degree = integer_parameter(spec, "degree", "9");
             require(q <= 1000000, "--kernel", "{} needs images of at most 10⁶ pixels", spec.name);
@@ -95,6 +107,15 @@ AnyKernel<T> make_kernel(const KernelSpec& spec, Eigen::Index q, std::string& de
                               (spec.params.count("gamma")   ? " (γ as given)"
                                : spec.params.count("sigma") ? " (γ = 1/(2σ²), σ = " + spec.get("sigma", "") + ")"
                                                             : " (γ = 1/σ², Zhu's convention, σ = " + spec.get("zhu-sigma", "") + ")");
+                return k;
+            }
+            if (spec.name == "cosine") {
+                description = "cosine: k(x, y) = xᵀy/(‖x‖‖y‖), for points ≠ 0 (PSD: the linear kernel of x/‖x‖)";
+                return CosineKernel<T>{};
+            }
+            if (spec.name == "sigmoid") {
+                SigmoidKernel<T> k(value("a", "1"), value("c", "0"));
+                description = "sigmoid: " + k.describe();
                 return k;
             }
             LaplacianKernel<T> k = spec.params.count("gamma") ? LaplacianKernel<T>(value("gamma", ""))

@@ -4,7 +4,6 @@
 ///        `beeny:ex4.1`, `zhu:fig1`) and the image data sets Debian installs (kb::datasets).
 /// \see \ref ch07-examples "Chapter 7, §7.10" (synthetic), \ref ch08-checks-study "Chapter 8's study" (images)
 
-#include "kernelbook/features.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 
@@ -93,8 +92,6 @@ SCurve<T> s_curve(int n_t, int n_s) {
     return out;
 }
 
-// kb::paraboloid_lift and kb::ParaboloidLiftKernel (the lift of zhu:ex3) live in features.hpp.
-
 } // namespace kb
 
 // ------------------------------------------------------------------ real data sets
@@ -107,15 +104,20 @@ SCurve<T> s_curve(int n_t, int n_s) {
 /// separate test file.
 namespace kb::datasets {
 
-/// \brief Directory of Fashion-MNIST (Debian package `dataset-fashion-mnist`): the files
-///        `train-images-idx3-ubyte.gz` (60000×28×28), `train-labels-idx1-ubyte.gz`,
-///        `t10k-images-idx3-ubyte.gz` (10000×28×28) and `t10k-labels-idx1-ubyte.gz`.
-inline constexpr const char* fashion_mnist_dir = "/usr/share/datasets/fashion-mnist";
+/// \brief The directory of Fashion-MNIST, with the files `train-images-idx3-ubyte.gz`
+///        (60000×28×28), `train-labels-idx1-ubyte.gz`, `t10k-images-idx3-ubyte.gz` (10000×28×28)
+///        and `t10k-labels-idx1-ubyte.gz`: the environment variable `KB_FASHION_MNIST_DIR` when it
+///        is set and not empty, else the directory configured when the library was built (the
+///        CMake cache variable of the same name; by default where the Debian package
+///        `dataset-fashion-mnist` installs the files).
+std::string fashion_mnist_dir();
 
-/// \brief scikit-learn's 8×8 digits (Debian package `python3-sklearn`): 1797 images,
-///        pixels 0–16, labels 0–9 (read with kb::io::read_digits_csv).
-inline constexpr const char* sklearn_digits_csv =
-    "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz";
+/// \brief The file of scikit-learn's 8×8 digits (1797 images, pixels 0–16, labels 0–9; read
+///        with kb::io::read_digits_csv): the environment variable `KB_SKLEARN_DIGITS_CSV` when it
+///        is set and not empty, else the file configured when the library was built (the CMake
+///        cache variable of the same name; by default where the Debian package `python3-sklearn`
+///        installs it).
+std::string sklearn_digits_csv();
 
 /// \brief A subset of a labelled data set: the selected points, their labels, and the
 ///        row of the full data set each came from.

@@ -219,21 +219,4 @@ Matrix<T> paraboloid_lift(const Matrix<T>& Y) {
     return out;
 }
 
-/// \brief The kernel induced by kb::paraboloid_lift:
-///        \f$k(x, y) = \inner{\phi(x)}{\phi(y)} = x^\top y + \norm{x}^2\norm{y}^2\f$ — the linear
-///        kernel plus the rank-one kernel \f$g(x)g(y)\f$ with \f$g(x) = \norm{x}^2\f$ (closure rules 1 and 5).
-template <class T>
-struct ParaboloidLiftKernel {
-    using Scalar = T; ///< the scalar type of the kernel's values
-    /// \brief \f$x^\top y + \norm{x}^2\norm{y}^2\f$, exact in rationals.
-    /// \throws kb::error if x and y have different dimensions.
-    template <class A, class B>
-    T operator()(const Eigen::MatrixBase<A>& x, const Eigen::MatrixBase<B>& y) const {
-        require_same_dimension(x.size(), y.size(), "ParaboloidLiftKernel");
-        return T(x.dot(y)) + T(x.squaredNorm()) * T(y.squaredNorm());
-    }
-    /// \brief The formula, for printing.
-    std::string describe() const { return "k(x, y) = xᵀy + ‖x‖²‖y‖²"; }
-};
-
 } // namespace kb

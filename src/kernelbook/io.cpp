@@ -27,12 +27,12 @@ namespace {
 std::string idx_hint() {
     return std::string("Fashion-MNIST's IDX files come with the Debian package dataset-fashion-mnist "
                        "(apt-get install dataset-fashion-mnist) in ") +
-           datasets::fashion_mnist_dir;
+           datasets::fashion_mnist_dir();
 }
 std::string digits_hint() {
     return std::string("the digits CSV comes with the Debian package python3-sklearn (apt-get install python3-sklearn) "
                        "as ") +
-           datasets::sklearn_digits_csv;
+           datasets::sklearn_digits_csv();
 }
 
 std::string hex(std::uint32_t v, int width) {

@@ -2,7 +2,7 @@
 /// \file io.hpp
 /// \brief Readers for the image data sets of the book's experiment: the IDX format of MNIST and
 ///        Fashion-MNIST (plain or gzip), and scikit-learn's 8×8 digits CSV; bad files throw kb::error.
-/// \see \ref ch08-checks-study "Chapter 8's study" (the formats); datasets.hpp for the Debian paths
+/// \see \ref ch08-checks-study "Chapter 8's study" (the formats); datasets.hpp for where the data sets are
 
 #include "kernelbook/csv.hpp"
 #include "kernelbook/matrix.hpp"
@@ -77,7 +77,7 @@ LabelledImages read_idx_dataset(const std::string& images_path, const std::strin
                                 Eigen::Index first = 0, Eigen::Index count = -1);
 
 /// \brief Reads scikit-learn's digits CSV: 64 pixels in [0, 16] and a label 0–9 per line.
-/// \param path the file, plain or gzip-compressed (Debian: kb::datasets::sklearn_digits_csv)
+/// \param path the file, plain or gzip-compressed (by default kb::datasets::sklearn_digits_csv())
 /// \returns N × 64 pixels (pixel (r, c) in column 8r + c) and the N labels
 /// \throws kb::error if the file is missing or unreadable (naming the package `python3-sklearn`),
 ///         larger than kb::io::digits_max_bytes (kb::io::size_limit_error), empty, or a line is malformed: not 65 fields, a non-number, a pixel outside

@@ -479,6 +479,39 @@ TEST_CASE("a kernel specification is parsed into its kernel and convention") {
                          doctest::Contains("irrational"), kb::cli::usage_error);
 }
 
+TEST_CASE("the cosine - histogram-intersection - additive-chi2 and sigmoid kernels: their values - their domains and "
+          "the sigmoid's witness") {
+    std::string d;
+    const auto spec = [](const char* text) { return kb::cli::parse_kernel_spec(text); };
+    const kb::RowVector<double> x = (kb::RowVector<double>(2) << 3, 4).finished(), y = (kb::RowVector<double>(2) << 4, 3).finished();
+    // cos = 24/25: after the scaling by the largest coordinate every step is exact but the last division.
+    CHECK(kb::cli::make_kernel<double>(spec("cosine"), 2, d)(x, y) == 0.96);
+    CHECK(contains(d, "PSD"));
+    // Exact in rationals: min(3, 4) + min(4, 3) = 6 and 2·(2·12/7) = 48/7.
+    const kb::RowVector<kb::rational> xq = x.cast<kb::rational>(), yq = y.cast<kb::rational>();
+    CHECK(kb::cli::make_kernel<kb::rational>(spec("histogram-intersection"), 2, d)(xq, yq) == 6);
+    CHECK(kb::cli::make_kernel<kb::rational>(spec("additive-chi2"), 2, d)(xq, yq) == kb::rational(48, 7));
+    CHECK(kb::cli::make_kernel<double>(spec("sigmoid:a=0.5,c=-1"), 2, d)(x, y) == std::tanh(0.5 * 24 - 1));
+    CHECK(contains(d, "not PSD in general"));
+    CHECK_THROWS_WITH_AS(kb::cli::make_kernel<kb::rational>(spec("cosine"), 2, d), doctest::Contains("irrational"),
+                         kb::cli::usage_error);
+    CHECK_THROWS_WITH_AS(spec("sigmoid:gamma=1"), doctest::Contains("its parameters are a, c"), kb::cli::usage_error);
+    TempDir t;
+    const Run refuted = kernelbook({"certify", "--kernel", "sigmoid", t.file("p.csv", "1\n2\n")});
+    CHECK(refuted.code == kb::cli::refusal);
+    CHECK(contains(refuted.out, "witness: c = (1, -1)"));
+    const Run zero = kernelbook({"certify", "--kernel", "cosine", t.file("z.csv", "1,0\n0,0\n")});
+    CHECK(zero.code == kb::cli::bad_data);
+    CHECK(contains(zero.err, "is the zero vector"));
+    const std::string signed_data = t.file("s.csv", "1,-1\n0,2\n");
+    for (const char* k : {"histogram-intersection", "additive-chi2"}) {
+        const Run negative = kernelbook({"certify", "--kernel", k, signed_data});
+        CHECK(negative.code == kb::cli::bad_data);
+        CHECK(contains(negative.err, "coordinates must be ≥ 0, but got -1 and -1"));
+        CHECK(kernelbook({"certify", "--kernel", k, t.file("u.csv", "1,0\n0,2\n3,3\n")}).code == kb::cli::success);
+    }
+}
+
 TEST_CASE("progress is announced on a terminal for long runs only") {
     std::ostringstream quiet, short_run, long_run;
     kb::cli::Progress off(quiet, false, "kpca");

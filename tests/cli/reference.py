@@ -203,6 +203,67 @@ def main():
         failures.append(f"certify distances: verdict {rep['verdict']}, cᵀDc = {form}, reported {rep['witness']['value']}")
     print(f"  certify: polynomial Gram {expected}, distance matrix refuted with cᵀDc = {float(form):.4g} (exact)")
 
+    # The kernels for directions and histograms: kernel PCA with each against the eigenvectors of
+    # K̃ = JKJ of its formula (the last two on non-negative data: the points' absolute values);
+    # the companion compares with the scores of a neighbouring formula, which must be rejected.
+    nonneg = [[v.lstrip("-") for v in r] for r in text]
+    write_csv(work / "nonneg.csv", nonneg)
+    rows_U = [[mp.mpf(v) for v in r] for r in nonneg]
+    dot = lambda x, y: sum(a * b for a, b in zip(x, y))
+    formulas = {
+        "cosine": lambda x, y: dot(x, y) / mp.sqrt(dot(x, x) * dot(y, y)),
+        "linear": dot,
+        "histogram-intersection": lambda x, y: sum(min(a, b) for a, b in zip(x, y)),
+        "additive-chi2": lambda x, y: sum(2 * a * b / (a + b) for a, b in zip(x, y) if a + b != 0),
+    }
+
+    def kpca_scores(formula, P):
+        Km = mp.matrix([[formula(x, y) for y in P] for x in P])
+        mu_, W_ = eig_desc(J * Km * J)
+        return mu_, [[mp.sqrt(mu_[j]) * W_[j][i] for i in range(N)] for j in range(3)]
+
+    for name, P, f, neighbour in (("cosine", rows_A, "points.csv", "linear"),
+                                  ("histogram-intersection", rows_U, "nonneg.csv", "additive-chi2"),
+                                  ("additive-chi2", rows_U, "nonneg.csv", "histogram-intersection")):
+        mu_, ref = kpca_scores(formulas[name], P)
+        wrong = kpca_scores(formulas[neighbour], P)[1]
+        for prec in ("double", "50", "100"):
+            tol = gap_bound(mu_, 3, N, EPS[prec])
+            out = work / f"kpca_{name}_{prec}.csv"
+            run(program, ["kpca", "--kernel", name, "-p", "3", "--precision", prec, "--out", str(out), str(work / f)])
+            got = read_csv(out)[1]
+            compare(f"kpca --kernel {name} {prec}", got, ref, tol)
+            must_fail(f"kpca --kernel {name} {prec} against the scores of {neighbour}",
+                      lambda: compare("wrong", got, wrong, tol))
+
+    # certify: the intersection and χ² Gram matrices of the non-negative points are PSD (exact
+    # fractions), and the sigmoid tanh(xᵀy) on the points 1 and 2 is refuted: the witness's
+    # cᵀKc, recomputed here with mpmath's tanh, is negative and below the reported upper bound.
+    Fu = [[Fraction(v) for v in r] for r in nonneg]
+    for name in ("histogram-intersection", "additive-chi2"):
+        p_ = run(program, ["certify", "--kernel", name, "--report", "-", "--report-format", "json", str(work / "nonneg.csv")])
+        rep = json.loads(p_.stdout)
+        Kq = [[formulas[name](x, y) for y in Fu] for x in Fu]
+        ev = mp.eigsy(mp.matrix([[mp.mpf(v.numerator) / v.denominator for v in r] for r in Kq]), eigvals_only=True)
+        rank = sum(1 for e in ev if e > 0)
+        if rep.get("verdict") != "proven PSD" or rep.get("rank") != rank:
+            failures.append(f"certify {name}: verdict {rep.get('verdict')} rank {rep.get('rank')}, expected proven PSD rank {rank}")
+        else:
+            print(f"  certify {name}: proven PSD, rank {rank}")
+    write_csv(work / "one_two.csv", [["1"], ["2"]])
+    p_ = run(program, ["certify", "--kernel", "sigmoid:a=1,c=0", "--report", "-", "--report-format", "json",
+                       str(work / "one_two.csv")], expect=4)
+    rep = json.loads(p_.stdout)
+    c = [Fraction(v) for v in rep["witness"]["c"]]
+    pts = [1, 2]
+    form = sum(mp.mpf(c[i].numerator) / c[i].denominator * mp.mpf(c[j].numerator) / c[j].denominator *
+               mp.tanh(pts[i] * pts[j]) for i in range(2) for j in range(2))
+    bound = Fraction(rep["witness"]["value"])
+    if not (rep["verdict"] == "refuted" and form < 0 and form <= mp.mpf(bound.numerator) / bound.denominator):
+        failures.append(f"certify sigmoid: verdict {rep['verdict']}, cᵀKc = {mp.nstr(form, 10)}, reported ≤ {bound}")
+    else:
+        print(f"  certify sigmoid: refuted, cᵀKc = {mp.nstr(form, 6)} ≤ {float(bound):.6g}")
+
     if failures:
         print("FAILED:\n  " + "\n  ".join(failures))
         sys.exit(1)

@@ -646,6 +646,27 @@ TEST_CASE("the real-data tests see at run time whether their files exist and nam
     require_files({tmp.path("present.csv")}, "none");
 }
 
+TEST_CASE("the data sets are found where the environment says - else where the build was configured") {
+    // Configured: the same CMake cache variables that this test's own paths come from.
+    const auto with = [](const char* variable, const char* value, auto&& read) {
+        if (value)
+            ::setenv(variable, value, 1);
+        else
+            ::unsetenv(variable);
+        const std::string got = read();
+        ::unsetenv(variable);
+        return got;
+    };
+    const auto digits = [] { return kb::datasets::sklearn_digits_csv(); };
+    const auto fashion = [] { return kb::datasets::fashion_mnist_dir(); };
+    CHECK(with("KB_SKLEARN_DIGITS_CSV", nullptr, digits) == KB_SKLEARN_DIGITS_CSV);
+    CHECK(with("KB_FASHION_MNIST_DIR", nullptr, fashion) == KB_FASHION_MNIST_DIR);
+    CHECK(with("KB_SKLEARN_DIGITS_CSV", "/data/digits.csv", digits) == "/data/digits.csv");
+    CHECK(with("KB_FASHION_MNIST_DIR", "/data/fashion", fashion) == "/data/fashion");
+    // An empty variable counts as not set.
+    CHECK(with("KB_FASHION_MNIST_DIR", "", fashion) == KB_FASHION_MNIST_DIR);
+}
+
 TEST_CASE("the real scikit-learn digits: 1797 images of 8x8 pixels in 0..16 and labels 0..9") {
     require_files({KB_SKLEARN_DIGITS_CSV}, "python3-sklearn");
     const auto d = kb::io::read_digits_csv(KB_SKLEARN_DIGITS_CSV);

@@ -1,4 +1,4 @@
-#include <kernelbook/features.hpp>   // kb::ParaboloidLiftKernel, k(x, y) = xᵀy + ‖x‖²‖y‖²
+#include <kernelbook/kernels.hpp>    // kb::ParaboloidLiftKernel, k(x, y) = xᵀy + ‖x‖²‖y‖²
 #include <kernelbook/kernel_pca.hpp>
 #include <iostream>
 

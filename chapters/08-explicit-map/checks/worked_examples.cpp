@@ -395,7 +395,7 @@ ImageSet synthetic_set(int per_class) {
 // The first 30 images of digits 2, 4, 7 (training) and the next 30 (test), pixels / 16 —
 // the experiment's split on a smaller scale.
 ImageSet digits_set(Eigen::Index per_class) {
-    const kb::io::LabelledData all = kb::io::read_digits_csv(kb::datasets::sklearn_digits_csv);
+    const kb::io::LabelledData all = kb::io::read_digits_csv(kb::datasets::sklearn_digits_csv());
     const Matrix<double> X = all.X / 16.0;
     const auto train = kb::datasets::select_classes(X, all.y, {2, 4, 7}, per_class, 0);
     const auto test = kb::datasets::select_classes(X, all.y, {2, 4, 7}, per_class, per_class);
@@ -567,8 +567,8 @@ TEST_CASE("experiment pipeline on synthetic 8x8 images: exact maps of k1 and k2 
 //! [experiment-digits]
 TEST_CASE("experiment pipeline on scikit-learn digits 2 4 7: exact maps of k1 and k2 and Fisher far above chance "
           "[ghiasi:fig1-4] [ghiasi:eq27-29]") {
-    if (!std::filesystem::exists(kb::datasets::sklearn_digits_csv))
-        kb::test::skip(std::string(kb::datasets::sklearn_digits_csv) +
+    if (!std::filesystem::exists(kb::datasets::sklearn_digits_csv()))
+        kb::test::skip(std::string(kb::datasets::sklearn_digits_csv()) +
                        " is missing (Debian package python3-sklearn; bash tests/support/packages.sh test installs it)");
     const ImageSet s = digits_set(30); // the first 30 of each class to train, the next 30 to test
     check_experiment(s, "digits");
