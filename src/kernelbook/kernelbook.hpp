@@ -36,7 +36,9 @@
 #include "kernelbook/closure.hpp"
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/features.hpp"
+#include "kernelbook/basic_kernels.hpp"
 #include "kernelbook/kernels.hpp"
+#include "kernelbook/more_kernels.hpp"
 #include "kernelbook/mercer.hpp"
 #include "kernelbook/rkhs.hpp"
 
