@@ -746,3 +746,83 @@ TEST_CASE("a wrong number of components names the range, and a misspelt option t
         NOTE_REFUSAL(r, c.args, "d.csv: five points of the plane");
     }
 }
+
+namespace {
+// N points of dimension 3, spread about 1 around `centre`, scaled by `scale`, as CSV (17 digits).
+std::string spread_points(int N, double centre, double scale) {
+    std::string text;
+    for (int i = 0; i < N; ++i)
+        text += fmt::format("{:.17g},{:.17g},{:.17g}\n", (centre + std::cos(1.1 * i)) * scale,
+                            (centre + std::sin(0.7 * i) * (1 + 0.02 * i)) * scale, (centre + std::cos(2.3 * i + 1)) * scale);
+    return text;
+}
+
+// The report's checks: each value finite and within its bound, and the check named `name` found.
+void require_checks_pass(const Json& report, const std::string& name) {
+    bool found = false;
+    for (const Json& c : report["checks"]) {
+        CAPTURE(c.dump());
+        const double value = std::stod(c["value"].get<std::string>()), bound = std::stod(c["bound"].get<std::string>());
+        CHECK(std::isfinite(value));
+        CHECK(value <= bound);
+        CHECK(c["passed"] == true);
+        if (c["check"] == name) found = true;
+    }
+    CHECK(found);
+}
+} // namespace
+
+TEST_CASE("kpca keeps a linear kernel of points whose mean is 1000 times their spread in every precision: the PSD "
+          "bound is on the kernel's scale") {
+    // K = XXᵀ with |x| ≈ 1700: the rounding of K̃ = JKJ is on the scale of max|K| ≈ 3·10⁶, while
+    // the centred eigenvalues are of order 10; a bound on the scale of max|μ| refused these in
+    // double and in 50 digits. The bound is the library's τ = 64·N·ε·(N·max|K|), its rank tolerance.
+    TempDir t;
+    for (const int N : {30, 250}) {
+        const std::string data = t.file("far.csv", spread_points(N, 1000, 1));
+        for (const std::string precision : {"double", "50", "100"}) {
+            if (N == 250 && precision != "double") continue; // the fast route is double's
+            CAPTURE(N);
+            CAPTURE(precision);
+            const Run r = kernelbook({"kpca", "--kernel", "linear", "--precision", precision, "--out", t.path("y.csv"),
+                                      "--report", "-", "--report-format", "json", data});
+            CAPTURE(r.err);
+            REQUIRE(r.code == kb::cli::success);
+            const Json j = Json::parse(r.out);
+            require_checks_pass(j, "PSD");
+            for (const Json& c : j["checks"])
+                if (c["check"] == "PSD") CHECK(c["bound"] == j["rank_tolerance"]);
+            CHECK(j["rank"].get<int>() == 3);
+        }
+    }
+}
+
+TEST_CASE("pca kpca and mds check results of magnitude 1e90 to 1e150 in double without overflow: the norms are "
+          "scaled by a power of two, not squared") {
+    TempDir t;
+    for (const double scale : {1e90, 1e120, 1e150}) {
+        CAPTURE(scale);
+        const std::string data = t.file("big.csv", spread_points(20, 0, scale));
+        const Run pca = kernelbook({"pca", "--out", t.path("p.csv"), "--report", "-", "--report-format", "json", data});
+        CAPTURE(pca.err);
+        REQUIRE(pca.code == kb::cli::success);
+        require_checks_pass(Json::parse(pca.out), "eigen-residual");
+        const Run kpca = kernelbook({"kpca", "--kernel", "linear", "--out", t.path("k.csv"), "--report", "-",
+                                     "--report-format", "json", data});
+        CAPTURE(kpca.err);
+        REQUIRE(kpca.code == kb::cli::success);
+        require_checks_pass(Json::parse(kpca.out), "eigen-residual");
+    }
+    // Distances of 10¹⁰⁰: B = −½JD²J has entries of 10²⁰⁰, its residuals' squares 10⁴⁰⁰.
+    std::string d;
+    const int N = 12;
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+            d += fmt::format("{:.17g}{}", std::hypot(std::cos(1.1 * i) - std::cos(1.1 * j), std::sin(0.7 * i) - std::sin(0.7 * j)) * 1e100,
+                             j + 1 < N ? "," : "\n");
+    const Run mds = kernelbook({"mds", "--distances", "--out", t.path("x.csv"), "--report", "-", "--report-format", "json",
+                                t.file("d.csv", d)});
+    CAPTURE(mds.err);
+    REQUIRE(mds.code == kb::cli::success);
+    require_checks_pass(Json::parse(mds.out), "eigen-residual");
+}
