@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 
 namespace kb::cli {
 namespace detail {
@@ -54,6 +55,13 @@ inline Json input_section(const io::CsvTable& t) {
     j["columns"] = t.cols();
     j["header"] = t.header.empty() ? Json(nullptr) : Json(t.header);
     return j;
+}
+
+/// The precision in the command's words: "double", "50 digits" or "100 digits" (never a type's name).
+template <class T>
+std::string precision_words() {
+    if constexpr (std::is_same_v<T, double>) return "double";
+    else return fmt::format("{} digits", decimal_digits<T>());
 }
 
 template <class T>
@@ -155,16 +163,16 @@ void require_memory_for(const Options& o, long long N, long long min_points, con
     for (std::size_t i = 0; i < ways.size(); ++i) remedy += (i == 0 ? "" : i + 1 == ways.size() ? ", or " : ", ") + ways[i];
     if (remedy.empty()) remedy = fmt::format("even {} {} do not fit; use a machine with more memory", min_points, points_word);
     require_memory(need_for(N, sizeof(T), o.verify), have,
-                   fmt::format("N = {} {} in {} need", count(N), points_word, scalar_name<T>()), remedy);
+                   fmt::format("N = {} {} in {} need", count(N), points_word, precision_words<T>()), remedy);
 }
 
 /// Every check must pass: a result that fails its own check is refused, not printed.
 inline void require_checks(const Json& report) {
     for (const Json& c : report["checks"])
         if (!c.value("passed", false))
-            throw error(fmt::format("{}: the result failed its check '{}' ({} = {} > bound {}); it is not written. "
+            throw error(fmt::format("the result failed its check '{}' ({} = {} > bound {}); it is not written. "
                                     "Run again with --precision 50 or 100",
-                                    report.value("command", std::string("kernelbook")), c.value("check", ""),
+                                    c.value("check", ""),
                                     c.value("measures", ""), c.value("value", ""), c.value("bound", "")));
 }
 
@@ -492,10 +500,14 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
 
 template <class T>
 Outcome run_in(const Options& options, const Inputs& inputs, Progress& progress, bool keep_values) {
-    if (options.command == "pca") return detail::pca<T>(options, inputs, progress, keep_values);
-    if (options.command == "mds") return detail::mds<T>(options, inputs, progress, keep_values);
-    if (options.command == "kpca") return detail::kpca<T>(options, inputs, progress, keep_values);
-    return detail::map<T>(options, inputs, progress, keep_values);
+    switch (options.method) {
+    case Method::pca: return detail::pca<T>(options, inputs, progress, keep_values);
+    case Method::mds: return detail::mds<T>(options, inputs, progress, keep_values);
+    case Method::kpca: return detail::kpca<T>(options, inputs, progress, keep_values);
+    case Method::map: return detail::map<T>(options, inputs, progress, keep_values);
+    case Method::certify: break; // exact arithmetic: run_certify, never a floating type
+    }
+    throw std::logic_error("run_in: the subcommand '" + options.command + "' has no method in " + detail::precision_words<T>());
 }
 
 } // namespace kb::cli

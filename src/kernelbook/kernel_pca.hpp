@@ -240,8 +240,9 @@ private:
     std::optional<SymmetricEigen<T>> lanczos_eigenpairs(T& smallest_seen);
     // The nev leading pairs by Spectra's restarted Lanczos; none when it does not converge.
     std::optional<SymmetricEigen<T>> lanczos_run(Eigen::Index nev, T& smallest_seen) const;
-    // The smallest eigenvalue of K̃ by a Lanczos run for the lowest one; none when it does not converge.
-    std::optional<T> lanczos_lowest() const;
+    // An upper bound θ ≥ λ_min(K̃): a Lanczos run for the lowest eigenvalue of K̃, with a fixed
+    // budget; `converged` says whether θ converged.
+    T lanczos_lowest(bool& converged) const;
     // The checks of the fit (before rescale()); λ_min as computed or bounded by the route.
     void verify(const T& lambda_min);
     // A lower bound on the number of eigenvalues of K̃ above τ in absolute value, from m sampled
@@ -269,6 +270,7 @@ private:
     bool rank_is_exact_ = false;
     std::optional<T> remainder_;
     std::vector<Check<T>> checks_;
+    bool lowest_converged_ = false; // the Lanczos run for λ_min converged (Lanczos route)
     Eigen::Index rank_ = 0;
     int scale_ = 0; // e while K is fitted as 2^-e·K (rescale() sets it back to 0)
     T tau_ = T(0);

@@ -99,17 +99,9 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
     std::optional<SymmetricEigen<T>> eig;
     if (solver_ == KpcaSolver::lanczos) {
         eig = lanczos_eigenpairs(smallest_seen);
-        std::string missed = fmt::format("the {} leading eigenpairs", p_);
         // The leading pairs do not show λ_min (unless the rest is bounded by the remainder):
         // a run for the lowest eigenvalue does, and its Ritz value joins those seen.
-        if (eig && !remainder_) {
-            if (const std::optional<T> lowest = lanczos_lowest())
-                smallest_seen = std::min(smallest_seen, *lowest);
-            else {
-                eig.reset();
-                missed = "the smallest eigenvalue";
-            }
-        }
+        if (eig && !remainder_) smallest_seen = std::min(smallest_seen, lanczos_lowest(lowest_converged_));
         if (!eig) {
             // A Ritz value below −τ, even of a run that did not converge, proves K̃ not PSD: a
             // refusal stays a refusal, it never becomes a fall-back.
@@ -121,12 +113,13 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
                      shown(at_scale(smallest_seen)), shown(at_scale(tau_)));
             // Not converged: a refusal for KpcaSolver::lanczos, the dense route for automatic.
             require(asked == KpcaSolver::automatic, where,
-                    "the Lanczos solver did not converge to {} of K̃ in 1000 restarts; use KpcaSolver::dense",
-                    missed);
+                    "the Lanczos solver did not converge to the {} leading eigenpairs of K̃ in 1000 restarts; "
+                    "use KpcaSolver::dense",
+                    p_);
             solver_ = KpcaSolver::dense;
-            solver_reason_ = fmt::format("dense: the Lanczos solver did not converge to {} in 1000 restarts (close "
-                                         "eigenvalues), so all N eigenpairs were computed",
-                                         missed);
+            solver_reason_ = fmt::format("dense: the Lanczos solver did not converge to the {} leading eigenpairs in "
+                                         "1000 restarts (close eigenvalues), so all N eigenpairs were computed",
+                                         p_);
         }
     }
     //! [ch07-eigen]
@@ -172,8 +165,10 @@ void KernelPca<T>::verify(const T& lambda_min) {
                     *remainder_, tau_, tau_formula}};
     else
         checks_ = {{"PSD",
-                    solver_ == KpcaSolver::dense ? "max(0, −λ_min(K̃))"
-                                                 : "max(0, −λ_min(K̃)), λ_min by a Lanczos run for the lowest eigenvalue",
+                    solver_ == KpcaSolver::dense ? std::string("max(0, −λ_min(K̃))")
+                    : std::string("max(0, −θ), θ ≥ λ_min(K̃) the smallest Ritz value seen: the leading pairs' and "
+                                  "a Lanczos run's for the lowest eigenvalue (5 restarts, ") +
+                        (lowest_converged_ ? "converged)" : "not converged: an estimate of λ_min)"),
                     lambda_min < 0 ? T(-lambda_min) : T(0), tau_, tau_formula}};
     for (Check<T>& c : detail::eigenpair_checks(Kc_, U_, mu_, T(mu_(0) + scale), "K̃", "U",
                                                 "(μ₁ + max|K̃| + 2·max|k̄| + |k̿|)"))

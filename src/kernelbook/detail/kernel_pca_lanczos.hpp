@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -33,8 +34,8 @@ struct SymmetricProduct {
     Eigen::Index cols() const { return A.cols(); }
     void perform_op(const double* x, double* y) const {
         symmetric_product(A, x, y);
-        if (factor != 1)
-            for (Eigen::Index i = 0; i < A.rows(); ++i) y[i] *= factor;
+        Eigen::Map<Vector<double>> out(y, A.rows());
+        if (factor != 1) out *= factor;
     }
 };
 // Spectra's solver, with the Ritz values of its last Krylov space in view: each is a Rayleigh
@@ -99,27 +100,32 @@ std::optional<SymmetricEigen<T>> KernelPca<T>::lanczos_run(Eigen::Index nev, T& 
 // The same columns give the principal submatrix K̃(S, S) = EᵀK̃E, whose eigenvalues lie in
 // [λ_min, λ_max] of K̃ (Cauchy's interlacing theorem): its smallest, `lowest`, is an upper bound
 // on λ_min, and below −τ a proof that K̃ is not PSD — found before any Lanczos run.
-// The smallest eigenvalue of K̃, by a Lanczos run for the lowest algebraic one (chapter 7,
-// §7.9). The Krylov space of the leading pairs need not hold the directions of a negative
-// eigenvalue, so their Ritz values refute PSD only when they happen to: this run aims at λ_min.
-// It works on K̃/s with s = N·max|K| = τ/(64·N·ε), whose eigenvalues lie in [−1, 1], so that
-// Spectra's stopping test ‖r‖ ≤ tol·max(ε^(2/3), |θ|) asks near 0 for a residual of
-// 64·N·ε·s = τ in K̃'s units (tol at most 0.1). Its Ritz value θ is a Rayleigh quotient, so
-// θ ≥ λ_min: below −τ a proof that K̃ is not PSD. None when it does not converge.
+// An upper bound on the smallest eigenvalue of K̃, from a Lanczos run for the lowest algebraic
+// one (chapter 7, §7.9). The Krylov space of the leading pairs need not hold the directions of a
+// negative eigenvalue, so their Ritz values refute PSD only when they happen to: this run aims at
+// λ_min. It works on K̃/s with s = N·max|K| = τ/(64·N·ε) (eigenvalues in [−1, 1]), from a start
+// vector orthogonal to 𝟙 (K̃𝟙 = 0, so the Krylov space stays in 𝟙^⊥ and the eigenvalue 0 of 𝟙
+// is no candidate), with a fixed budget of 5 restarts of a space of 20 (about 100 products).
+// Its smallest Ritz value θ is a Rayleigh quotient of K̃ (the products' rounding,
+// c₁·N·ε·N·max|K|, is τ/16), so θ ≥ λ_min: below −τ a proof that K̃ is not PSD. Above it, θ is an
+// estimate (close when the run converged): a negative eigenvalue inside the cluster of K̃'s
+// rounding-level eigenvalues is not resolved by any Lanczos run — the dense route decides.
 template <class T>
-std::optional<T> KernelPca<T>::lanczos_lowest() const {
+T KernelPca<T>::lanczos_lowest(bool& converged) const {
+    converged = false;
     if constexpr (!std::is_same_v<T, double>) {
-        return std::nullopt; // the Lanczos route computes in double only
+        return T(0); // the Lanczos route computes in double only
     } else {
         const Eigen::Index N = Kc_.rows();
         const double unit = numerics::c_psd * double(N) * epsilon<double>();
         const double s = tau_ / unit;
-        if (!(s > 0)) return T(0); // K = 0: K̃ = 0
-        const double tol = std::min(0.1, unit / std::cbrt(epsilon<double>() * epsilon<double>()));
+        if (!(s > 0)) { // K = 0: K̃ = 0
+            converged = true;
+            return T(0);
+        }
         detail::SymmetricProduct op{Kc_, 1 / s};
-        Spectra::SymEigsSolver<detail::SymmetricProduct> solver(op, 1, std::min<Eigen::Index>(N, 20));
-        // A start vector orthogonal to 𝟙 (K̃𝟙 = 0, so the Krylov space stays in 𝟙^⊥ up to
-        // rounding): the eigenvalue 0 of 𝟙 is not a candidate that could stop the run early.
+        const Eigen::Index ncv = std::min<Eigen::Index>(N, 20);
+        detail::LanczosSolver solver(op, 1, ncv);
         Vector<double> start(N);
         std::uint64_t state = 0x2545F4914F6CDD1Dull;
         for (Eigen::Index i = 0; i < N; ++i) {
@@ -130,9 +136,10 @@ std::optional<T> KernelPca<T>::lanczos_lowest() const {
         }
         start.array() -= start.mean();
         solver.init(start.data());
-        solver.compute(Spectra::SortRule::SmallestAlge, 1000, tol, Spectra::SortRule::SmallestAlge);
-        if (solver.info() != Spectra::CompInfo::Successful) return std::nullopt;
-        return T(solver.eigenvalues()(0) * s);
+        const double tol = std::min(0.1, unit / std::cbrt(epsilon<double>() * epsilon<double>()));
+        solver.compute(Spectra::SortRule::SmallestAlge, 5, tol, Spectra::SortRule::SmallestAlge);
+        converged = solver.info() == Spectra::CompInfo::Successful;
+        return T(solver.smallest_ritz_value() * s);
     }
 }
 
