@@ -156,7 +156,10 @@ Matrix<double> points(Eigen::Index n, Eigen::Index q) { return Matrix<double>::R
 
 kb::cli::Options options(const std::string& command, const std::string& kernel = "", long components = 0) {
     kb::cli::Options o;
-    o.command = command;
+    o.command = command; // the name, for messages; the method is what runs (as the parser sets both)
+    using kb::cli::Method;
+    o.method = command == "pca" ? Method::pca : command == "mds" ? Method::mds : command == "kpca" ? Method::kpca
+               : command == "map" ? Method::map : Method::certify;
     o.components = components;
     if (!kernel.empty()) {
         o.kernel_text = kernel;
