@@ -68,10 +68,10 @@ Json verify_section(const Outcome& result, const Outcome& reference) {
     const Matrix<real100>& A = *result.values;
     const Matrix<real100>& R = *reference.values;
     Json v;
-    v["reference"] = "the same command in real100 (100 significant digits)";
+    v["reference"] = "the same command with --precision 100 (100 significant digits)";
     if (A.rows() != R.rows() || A.cols() != R.cols()) {
         v["comparable"] = false;
-        v["why"] = fmt::format("the real100 run kept {} columns, this run {}: the rank decision differs between the "
+        v["why"] = fmt::format("the --precision 100 run kept {} columns, this run {}: the rank decision differs between the "
                                "precisions (an eigenvalue near the tolerance)",
                                R.cols(), A.cols());
         return v;
@@ -174,15 +174,15 @@ std::string unknown_option(const CLI::App& app, const std::vector<std::string>& 
 }
 
 // Whether the output CSV (certify: the witness) goes to standard output: by default, or --out -.
-bool csv_to_stdout(const Options& o) { return o.out == "-" || (o.out.empty() && o.command != "certify"); }
+bool csv_to_stdout(const Options& o) { return o.out == "-" || (o.out.empty() && o.method != Method::certify); }
 
 // The refusals of a command line that need no file: contradicting options.
 void check_options(Options& o) {
-    if (o.precision == "exact" && o.command != "certify")
+    if (o.precision == "exact" && o.method != Method::certify)
         throw usage_error(fmt::format("--precision exact: {} needs eigenvalues and square roots, which are irrational in "
                                       "general; use --precision 50 or 100 (exact arithmetic is for certify)",
                                       o.command));
-    if (o.command == "certify" && o.precision != "exact" && o.precision != "double")
+    if (o.method == Method::certify && o.precision != "exact" && o.precision != "double")
         throw usage_error(fmt::format("--precision {}: certify decides exactly, in rational arithmetic (50-digit "
                                       "intervals for the exponential kernels); leave --precision out or write exact",
                                       o.precision));
@@ -193,7 +193,7 @@ void check_options(Options& o) {
     if (o.report == "-" && csv_to_stdout(o))
         throw usage_error(fmt::format("--report - and the {} would both go to standard output; give --out FILE, or "
                                       "--report FILE",
-                                      o.command == "certify" ? "witness (--out -)" : "output CSV"));
+                                      o.method == Method::certify ? "witness (--out -)" : "output CSV"));
     if (!o.kernel_text.empty()) o.kernel = parse_kernel_spec(o.kernel_text);
 }
 
@@ -206,7 +206,7 @@ std::vector<NamedFile> file_outputs(const Options& o) {
 }
 
 std::vector<NamedFile> file_inputs(const Options& o) {
-    const std::string data = o.command == "mds" ? "MATRIX" : o.command == "certify" ? "FILE" : "DATA";
+    const std::string data = o.method == Method::mds ? "MATRIX" : o.method == Method::certify ? "FILE" : "DATA";
     return {{data, o.data}, {"--transform", o.transform}};
 }
 
@@ -229,7 +229,7 @@ Inputs read_inputs(const Options& o) {
 }
 
 Outcome compute(const Options& o, const Inputs& in, Progress& progress) {
-    if (o.command == "certify") return run_certify(o, in, progress);
+    if (o.method == Method::certify) return run_certify(o, in, progress);
     if (o.precision == "double") return run_with_verify<double>(o, in, progress);
     if (o.precision == "50") return run_with_verify<real50>(o, in, progress);
     return run_with_verify<real100>(o, in, progress);
@@ -259,7 +259,7 @@ void write_outputs(const Options& o, const Outcome& result, Outputs& files, std:
     // witness takes standard output).
     if (csv_to_stdout(o) && has_csv) write_csv(out);
     if (o.report == "-") out << report;
-    if (o.command == "certify" && o.report != "-") (o.out == "-" ? err : out) << result.summary;
+    if (o.method == Method::certify && o.report != "-") (o.out == "-" ? err : out) << result.summary;
     if (out.flush().fail())
         throw data_error(fmt::format("standard output: writing failed: {}; so the output files were not written either",
                                      write_failure(out)));
@@ -293,12 +293,12 @@ std::string out_of_memory(const Options& o, const Stage& stage) {
     std::string s = fmt::format("out of memory while {}", stage.what);
     if (stage.rows > 0)
         s += fmt::format(" ({} rows × {} columns, {})", stage.rows, stage.cols,
-                         o.command == "certify" ? "exact rational arithmetic"
+                         o.method == Method::certify ? "exact rational arithmetic"
                          : o.precision == "double" ? "double precision"
                                                    : o.precision + "-digit arithmetic");
     s += ": the memory the method needs could not be had (the machine's, or a limit on the process such as ulimit -v); "
          "use fewer points";
-    if (o.command == "certify")
+    if (o.method == Method::certify)
         s += ", or numbers with fewer digits (exact fractions grow with them)";
     else if (o.precision != "double")
         s += fmt::format(", or --precision double (a {}-digit number takes {} bytes, a double 8)", o.precision,
@@ -421,29 +421,36 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             << (sub.empty() ? "" : sub + " ") << "--help' for usage.\n";
         return usage;
     }
-    for (const CLI::App* s : app.get_subcommands()) o.command = s->get_name();
-    if (o.command == "mds") o.mds_input = distances ? "distances" : squared ? "squared-distances" : "gram";
+    // The method is the subcommand object CLI11 parsed (app.require_subcommand(1): exactly one).
+    const std::pair<const CLI::App*, Method> methods[] = {
+        {pca, Method::pca}, {mds, Method::mds}, {kpca, Method::kpca}, {map, Method::map}, {certify, Method::certify}};
+    for (const auto& [sub, method] : methods)
+        if (sub->parsed()) {
+            o.method = method;
+            o.command = sub->get_name();
+        }
+    if (o.method == Method::mds) o.mds_input = distances ? "distances" : squared ? "squared-distances" : "gram";
 
     Stage stage;
     try {
         return execute(o, out, err, progress, stage);
     } catch (const usage_error& e) {
-        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        err << "kernelbook " << o.command << ": " << in_command_terms(e.what()) << "\n";
         return usage;
     } catch (const data_error& e) {
-        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        err << "kernelbook " << o.command << ": " << in_command_terms(e.what()) << "\n";
         return bad_data;
     } catch (const resource_error& e) {
-        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        err << "kernelbook " << o.command << ": " << in_command_terms(e.what()) << "\n";
         return resources;
     } catch (const error& e) {
-        err << "kernelbook " << o.command << ": " << e.what() << "\n";
+        err << "kernelbook " << o.command << ": " << in_command_terms(e.what()) << "\n";
         return refusal;
     } catch (const std::bad_alloc&) {
         err << "kernelbook " << o.command << ": " << out_of_memory(o, stage) << "\n";
         return resources;
     } catch (const std::exception& e) {
-        err << "kernelbook " << o.command << ": internal error: " << e.what()
+        err << "kernelbook " << o.command << ": internal error: " << in_command_terms(e.what())
             << "\nThis is a bug in kernelbook; please report it with the command line.\n";
         return internal;
     }

@@ -17,9 +17,14 @@
 
 namespace kb::cli {
 
+/// \brief The subcommand that was parsed (set from CLI11's parsed subcommand object, never from
+///        a name: there is no name that could fall through to another method).
+enum class Method { pca, mds, kpca, map, certify };
+
 /// \brief The parsed command line.
 struct Options {
-    std::string command;          ///< pca, mds, kpca, map, certify
+    Method method = Method::pca;  ///< the subcommand that was parsed
+    std::string command;          ///< its name, for messages: pca, mds, kpca, map, certify
     std::string data;             ///< the input file (DATA.csv or MATRIX.csv)
     std::string transform;        ///< --transform NEW.csv ("" if not given)
     std::string kernel_text;      ///< --kernel SPEC as given

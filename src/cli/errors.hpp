@@ -5,7 +5,9 @@
 
 #include "kernelbook/error.hpp"
 
+#include <regex>
 #include <string>
+#include <vector>
 
 namespace kb::cli {
 
@@ -54,6 +56,42 @@ void as_data_error(const std::string& file, F&& check) {
     } catch (const error& e) {
         throw data_error(file + ": " + e.what());
     }
+}
+
+/// \brief A message of the library told in the command's terms: its options (`--precision 50`,
+///        `--rank-tolerance`) in place of the library's types, enums and functions, which a user
+///        of the command cannot name. The leading name of the library function that refused
+///        ("KernelPca: ") goes (the command's own prefix names the subcommand); advice that only
+///        the library can follow (opting in to a non-PSD K̃, rescaling a kernel object) goes too.
+inline std::string in_command_terms(std::string message) {
+    static const std::pair<std::regex, std::string> rules[] = {
+        {std::regex("^(Pca|ClassicalMds|KernelPca|ExplicitFeatureMap|KernelCentering|symmetric_eigen|thin_svd|"
+                    "gram_from_squared_distances|entrywise_square|certify_psd)(::[a-z_]+)?: "),
+         ""},
+        {std::regex(", or opt in with NonPsdPolicy::keep_positive to use only the components with positive eigenvalues"), ""},
+        {std::regex(" \\(NonPsdPolicy::keep_positive would leave no component\\)"), ""},
+        {std::regex(" \\(a factor a: kb::scaled\\(a, k\\)\\)"), ""},
+        {std::regex(" \\(kb::[A-Za-z_:]+\\)"), ""}, // a limit's name in the library: (kb::io::CsvLimits::max_bytes)
+        {std::regex("use a wider type \\(real50, real100\\)"), "run with --precision 50 or 100"},
+        {std::regex("or a rank tolerance of at least"), "or --rank-tolerance of at least"},
+        {std::regex("\\breal50\\b"), "--precision 50"},
+        {std::regex("\\breal100\\b"), "--precision 100"},
+    };
+    for (const auto& [pattern, replacement] : rules) message = std::regex_replace(message, pattern, replacement);
+    return message;
+}
+
+/// \brief The spellings of the library in a message the command prints (none may be there): a
+///        namespace (`kb::`), a library type or enum (`KernelPca`, `NonPsdPolicy`, `KpcaSolver`,
+///        `AtMost`, …), a scalar type's name (`real50`), or `all_components`.
+inline std::vector<std::string> library_spellings(const std::string& message) {
+    static const std::regex library(
+        "kb::|\\b(Pca|ClassicalMds|KernelPca|ExplicitFeatureMap|NonPsdPolicy|KpcaSolver|PcaRoute|MdsInput|AtMost|"
+        "AnyKernel|Nystrom[A-Za-z]*|FisherDiscriminant|real50|real100|all_components|keep_positive)\\b");
+    std::vector<std::string> found;
+    for (auto it = std::sregex_iterator(message.begin(), message.end(), library); it != std::sregex_iterator(); ++it)
+        found.push_back(it->str());
+    return found;
 }
 
 } // namespace kb::cli

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 
 namespace kb::cli {
 namespace detail {
@@ -56,6 +57,13 @@ inline Json input_section(const io::CsvTable& t) {
     return j;
 }
 
+/// The precision in the command's words: "double", "50 digits" or "100 digits" (never a type's name).
+template <class T>
+std::string precision_words() {
+    if constexpr (std::is_same_v<T, double>) return "double";
+    else return fmt::format("{} digits", decimal_digits<T>());
+}
+
 template <class T>
 Json precision_section() {
     Json j;
@@ -65,22 +73,12 @@ Json precision_section() {
     return j;
 }
 
-/// ‖AᵀA − I‖_max: how far the columns of A are from orthonormal.
+/// The checks the library verified on its result (kb::Check), as the report's "checks" array.
 template <class T>
-T orthonormality_error(const Matrix<T>& A) {
-    const Matrix<T> G = A.transpose() * A - Matrix<T>::Identity(A.cols(), A.cols());
-    return G.cwiseAbs().maxCoeff();
-}
-
-/// max_j ‖M u_j − μ_j u_j‖₂: the eigen-residual of the columns of U.
-template <class T>
-T eigen_residual(const Matrix<T>& M, const Matrix<T>& U, const Vector<T>& mu) {
-    T worst(0);
-    for (Eigen::Index j = 0; j < U.cols(); ++j) {
-        const T r = (M * U.col(j) - mu(j) * U.col(j)).norm();
-        if (r > worst) worst = r;
-    }
-    return worst;
+Json checks_section(const std::vector<Check<T>>& checks) {
+    Json a = Json::array();
+    for (const Check<T>& c : checks) a.push_back(check(c.name, c.measures, c.value, c.bound, c.bound_formula));
+    return a;
 }
 
 /// The rows of V as CSV lines (full digits of T).
@@ -96,20 +94,6 @@ void write_csv_rows(std::ostream& os, const Matrix<T>& V) {
         line += '\n';
         os << line;
     }
-}
-
-/// max_j ‖Xᵀ(X v_j) − λ_j v_j‖₂: the eigen-residual of the scatter matrix XᵀX, applied to each
-/// v_j as two products with X (N·q operations each) instead of forming the q×q matrix (7.2 GB in
-/// double at q = 30 000).
-template <class T>
-T scatter_residual(const Matrix<T>& X, const Matrix<T>& V, const Vector<T>& lambda) {
-    T worst(0);
-    for (Eigen::Index j = 0; j < V.cols(); ++j) {
-        const Vector<T> Xv = X * V.col(j);
-        const T r = (X.transpose() * Xv - lambda(j) * V.col(j)).norm();
-        if (r > worst) worst = r;
-    }
-    return worst;
 }
 
 template <class T>
@@ -179,16 +163,16 @@ void require_memory_for(const Options& o, long long N, long long min_points, con
     for (std::size_t i = 0; i < ways.size(); ++i) remedy += (i == 0 ? "" : i + 1 == ways.size() ? ", or " : ", ") + ways[i];
     if (remedy.empty()) remedy = fmt::format("even {} {} do not fit; use a machine with more memory", min_points, points_word);
     require_memory(need_for(N, sizeof(T), o.verify), have,
-                   fmt::format("N = {} {} in {} need", count(N), points_word, scalar_name<T>()), remedy);
+                   fmt::format("N = {} {} in {} need", count(N), points_word, precision_words<T>()), remedy);
 }
 
 /// Every check must pass: a result that fails its own check is refused, not printed.
 inline void require_checks(const Json& report) {
     for (const Json& c : report["checks"])
         if (!c.value("passed", false))
-            throw error(fmt::format("{}: the result failed its check '{}' ({} = {} > bound {}); it is not written. "
+            throw error(fmt::format("the result failed its check '{}' ({} = {} > bound {}); it is not written. "
                                     "Run again with --precision 50 or 100",
-                                    report.value("command", std::string("kernelbook")), c.value("check", ""),
+                                    c.value("check", ""),
                                     c.value("measures", ""), c.value("value", ""), c.value("bound", "")));
 }
 
@@ -220,7 +204,7 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                   "signed so that its largest entry in absolute value is positive (the book's sign rule)";
     r["components"] = p;
     r["rank"] = pca.rank();
-    r["rank_tolerance"] = number(pca_rank_tolerance(N, q, pca.total_scatter()));
+    r["rank_tolerance"] = number(pca.rank_tolerance());
     r["mean"] = numbers(pca.mean());
     r["eigenvalues"] = {{"what", "λ_j: all eigenvalues of the scatter matrix XᵀX (= σ_j², the squared singular "
                                  "values of X), decreasing"},
@@ -238,24 +222,12 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                                     : "their eigenvalues are at or below the rank tolerance")
                        : std::string("nothing");
 
-    progress.stage("checks");
-    const Matrix<T> X = A.rowwise() - pca.mean();
-    const T scale = A.cwiseAbs().maxCoeff(); // the mean's rounding is relative to the data, not to X
-    r["checks"] = Json::array();
-    r["checks"].push_back(check("orthonormal axes", "‖V_pᵀV_p − I‖_max", orthonormality_error(pca.loadings()),
-                                numerics::factorisation_error(std::max(N, q), T(1)), "c₂·max(N, q)·ε"));
-    r["checks"].push_back(check("eigen-residual", "max_j ‖XᵀX v_j − λ_j v_j‖₂ (XᵀX applied as Xᵀ(X v_j))",
-                                scatter_residual(X, pca.loadings(), pca.eigenvalues()),
-                                numerics::factorisation_error(std::max(N, q), pca.total_scatter()),
-                                "c₂·max(N, q)·ε·‖X‖_F²"));
-    const Matrix<T>& P = pca.scores();
-    r["checks"].push_back(check("centred scores", "max_j |Σ_i P_ij|", T(P.colwise().sum().cwiseAbs().maxCoeff()),
-                                T(T(2) * numerics::one_pass_error(N, T(T(N) * scale * T(q)))), "2·c₁·N·ε·(N·q·max|A|)"));
+    r["checks"] = checks_section(pca.checks());
     require_checks(r);
 
     if (!in.fresh) {
         r["output"] = "the scores of the training points (pc1…pcp)";
-        return finish("pc", Matrix<T>(P), std::move(r), keep);
+        return finish("pc", Matrix<T>(pca.scores()), std::move(r), keep);
     }
     const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
     r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()},
@@ -325,15 +297,7 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                mds.positive() - p, mds.positive() > p ? " (fewer components were asked for)" : "",
                                mds.negative());
 
-    progress.stage("checks");
-    using std::abs;
-    const T lmax = std::max(abs(T(mds.eigenvalues()(0))), abs(T(mds.eigenvalues()(N - 1))));
-    r["checks"] = Json::array();
-    r["checks"].push_back(check("orthonormal eigenvectors", "‖UᵀU − I‖_max", orthonormality_error(mds.eigenvectors()),
-                                numerics::factorisation_error(N, T(1)), "c₂·N·ε"));
-    r["checks"].push_back(check("eigen-residual", "max_j ‖B u_j − λ_j u_j‖₂",
-                                eigen_residual(mds.gram(), mds.eigenvectors(), mds.eigenvalues()),
-                                numerics::factorisation_error(N, lmax), "c₂·N·ε·max|λ|"));
+    r["checks"] = checks_section(mds.checks());
     require_checks(r);
     r["output"] = "the coordinates of the N points (x1…xp)";
     return finish("x", mds.coordinates(), std::move(r), keep);
@@ -347,7 +311,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     const auto asked = [&](long long n) { return o.components > 0 ? o.components : std::min<long long>(10, n - 1); };
     require_memory_for<T>(o, in.data.rows(), 2, "points", [&](long long n, std::size_t s, bool verify) {
         const long long p = asked(n);
-        const bool dense = s != sizeof(double) || n < 200 || 4 * p > n; // KpcaSolver::automatic's rule
+        const bool dense = automatic_solver(s == sizeof(double), n, p) == KpcaSolver::dense;
         MemoryEstimate e = estimate::kpca(n, in.data.cols(), M, p, dense, s);
         if (verify) estimate::verify(e, M ? M : n, p);
         return e;
@@ -368,9 +332,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     const KernelPca<T>& m = *model;
     const Eigen::Index keep_cols = m.components();
     const Vector<T>& mu = m.eigenvalues();
-    const Matrix<T>& U = m.eigenvectors();
-    const Matrix<T>& Kc = m.centered_gram();
-    const T trace = Kc.trace();
+    const T trace = m.centered_gram().trace();
     const bool lanczos = m.solver() == KpcaSolver::lanczos;
 
     Json r;
@@ -410,34 +372,17 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
                                      N - m.rank(), m.rank())
                        : fmt::format("the eigenpairs after the {} leading ones were not computed", keep_cols);
 
-    progress.stage("checks");
-    using std::abs;
-    const T scale = Kc.cwiseAbs().maxCoeff() + T(2) * m.centering().column_mean().cwiseAbs().maxCoeff() +
-                    abs(m.centering().grand_mean());
-    r["checks"] = Json::array();
     if (!lanczos) {
-        const Vector<T>& all = m.spectrum();
-        const T lmin = all(all.size() - 1);
-        const T tau = psd_rounding_tolerance<T>(N, std::max(abs(T(all(0))), abs(lmin)));
-        r["smallest_eigenvalue"] = number(lmin);
-        r["checks"].push_back(check("PSD", "max(0, −λ_min(K̃))", lmin < 0 ? T(-lmin) : T(0), tau,
-                                    "τ = 64·N·ε·max|μ| (the book's rounding tolerance)"));
-    } else if (m.remainder_bound()) {
-        r["smallest_eigenvalue"] = nullptr;
-        r["psd"] = "every eigenvalue of K̃ beyond the computed ones lies in [−c, c] with c = remainder_bound ≤ "
-                   "rank_tolerance: K̃ is PSD up to rounding";
+        r["smallest_eigenvalue"] = number(T(m.spectrum()(m.spectrum().size() - 1)));
     } else {
         r["smallest_eigenvalue"] = nullptr;
-        r["psd"] = "the Lanczos route computes the leading eigenpairs only; the library refuses a K̃ whose "
-                   "extreme Ritz values show a negative eigenvalue below −τ";
+        r["psd"] = m.remainder_bound()
+                       ? "every eigenvalue of K̃ beyond the computed ones lies in [−c, c] with c = remainder_bound ≤ "
+                         "rank_tolerance: K̃ is PSD up to rounding"
+                       : "the Lanczos route computes the leading eigenpairs and, by a second Lanczos run, the smallest "
+                         "eigenvalue of K̃: the check PSD";
     }
-    r["checks"].push_back(check("orthonormal eigenvectors", "‖UᵀU − I‖_max", orthonormality_error(U),
-                                numerics::factorisation_error(N, T(1)), "c₂·N·ε"));
-    r["checks"].push_back(check("eigen-residual", "max_j ‖K̃u_j − μ_j u_j‖₂", eigen_residual(Kc, U, mu),
-                                numerics::factorisation_error(N, T(mu.size() ? mu(0) : T(0)) + scale), "c₂·N·ε·(μ₁ + max|K̃| + 2·max|k̄| + |k̿|)"));
-    r["checks"].push_back(check("centring", "max_i |Σ_j K̃_ij|", T(Kc.rowwise().sum().cwiseAbs().maxCoeff()),
-                                T(T(2) * numerics::one_pass_error(N, T(T(N) * scale))),
-                                "2·c₁·N·ε·N·(max|K̃| + 2·max|k̄| + |k̿|)"));
+    r["checks"] = checks_section(m.checks());
     require_checks(r);
 
     if (!in.fresh) {
@@ -508,16 +453,7 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     r["dropped"] = f.rank() < N ? fmt::format("{} eigenvalue(s) of K at or below the rank tolerance", N - f.rank())
                                 : std::string("nothing: K is inverted exactly (full rank)");
 
-    progress.stage("checks");
-    const T kmax = f.gram().diagonal().cwiseAbs().maxCoeff();
-    r["checks"] = Json::array();
-    if (f.rank() == N) {
-        const Matrix<T> Phi = f.training_features();
-        const T gap = (Phi * Phi.transpose() - f.gram()).cwiseAbs().maxCoeff();
-        r["checks"].push_back(check("exactness on the training points", "max_ij |⟨φ(x_i), φ(x_j)⟩ − k(x_i, x_j)|", gap,
-                                    T(T(numerics::c_factorisation) * f.exactness_error_estimate(kmax)),
-                                    "c₂·N·ε·√(κ·λ_max·max k(x, x)) (the first-order estimate of chapter 8, §8.9, times c₂)"));
-    }
+    r["checks"] = checks_section(f.checks());
     if (!in.fresh) {
         require_checks(r);
         r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") +
@@ -544,10 +480,10 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                    "span of the training points (0 at a training point)"},
                           {"min", number(gap_min)},
                           {"max", number(gap_max)}};
-    const T worst = gap_min < 0 ? T(-gap_min) : T(0);
-    r["checks"].push_back(check("non-negative residual gaps", "max(0, −min_z r(z))", worst,
-                                T(T(numerics::c_factorisation) * f.exactness_error_estimate(std::max(kzz, kmax))),
-                                "c₂·N·ε·√(κ·λ_max·max k(z, z))"));
+    {
+        const Check<T> gaps = f.residual_gap_check(gap_min, kzz);
+        r["checks"].push_back(check(gaps.name, gaps.measures, gaps.value, gaps.bound, gaps.bound_formula));
+    }
     require_checks(r);
     r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") +
                   " of the new points, one row per point (phi1…phiN)";
@@ -564,10 +500,14 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
 
 template <class T>
 Outcome run_in(const Options& options, const Inputs& inputs, Progress& progress, bool keep_values) {
-    if (options.command == "pca") return detail::pca<T>(options, inputs, progress, keep_values);
-    if (options.command == "mds") return detail::mds<T>(options, inputs, progress, keep_values);
-    if (options.command == "kpca") return detail::kpca<T>(options, inputs, progress, keep_values);
-    return detail::map<T>(options, inputs, progress, keep_values);
+    switch (options.method) {
+    case Method::pca: return detail::pca<T>(options, inputs, progress, keep_values);
+    case Method::mds: return detail::mds<T>(options, inputs, progress, keep_values);
+    case Method::kpca: return detail::kpca<T>(options, inputs, progress, keep_values);
+    case Method::map: return detail::map<T>(options, inputs, progress, keep_values);
+    case Method::certify: break; // exact arithmetic: run_certify, never a floating type
+    }
+    throw std::logic_error("run_in: the subcommand '" + options.command + "' has no method in " + detail::precision_words<T>());
 }
 
 } // namespace kb::cli

@@ -4,6 +4,7 @@
 ///        its centred form, and kernel PCA through it (primal, dual, combined; eqs. 12–25).
 /// \see \ref ch08-explicit-map "Chapter 8 — The exact explicit feature map"
 
+#include "kernelbook/checks.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
@@ -190,6 +191,20 @@ public:
     /// \param k_zz \f$k(z,z)\f$, or a bound on it over the points of interest.
     T exactness_error_estimate(const T& k_zz) const;
 
+    /// \brief The check of the map on its training points (kb::Check), computed when called:
+    ///        with K inverted exactly (full rank), \f$\max_{ij}|\inner{\phi(x_i)}{\phi(x_j)} - K_{ij}|\f$
+    ///        against \f$c_2\f$ times kb::ExplicitFeatureMap::exactness_error_estimate(); none
+    ///        with a rank below N (the map is not exact there). Floating types only.
+    std::vector<Check<T>> checks() const
+        requires FloatingScalar<T>;
+
+    /// \brief The check of the gaps \f$r(z) \ge 0\f$ of new points (kb::ExplicitFeatureMap::residuals()):
+    ///        \f$\max(0, -\min_z r(z))\f$ against \f$c_2\f$ times the exactness estimate with
+    ///        \f$\max(k(z,z), \max_n k(x_n, x_n))\f$. Floating types only.
+    /// \param min_gap the smallest gap over the new points; \param max_k_zz the largest \f$k(z, z)\f$.
+    Check<T> residual_gap_check(const T& min_gap, const T& max_k_zz) const
+        requires FloatingScalar<T>;
+
 private:
     ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol,
                        const ProgressCallback& progress);
@@ -323,6 +338,8 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
     PREFIX Matrix<T> ExplicitFeatureMap<T>::transform_centered_columns(const Matrix<T>&) const;      \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const;                     \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::covariance() const;                                \
+    PREFIX std::vector<Check<T>> ExplicitFeatureMap<T>::checks() const;                        \
+    PREFIX Check<T> ExplicitFeatureMap<T>::residual_gap_check(const T&, const T&) const;       \
     PREFIX PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);            \
     PREFIX Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&,   \
                                           const Matrix<T>&);                                    \

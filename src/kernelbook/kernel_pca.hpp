@@ -5,6 +5,7 @@
 /// \see \ref ch07-kernel-pca "Chapter 7 — Kernel PCA"; its conventions in \ref ch07-convention "§7.11"
 
 #include "kernelbook/centering.hpp"
+#include "kernelbook/checks.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
@@ -32,6 +33,14 @@ enum class KpcaSolver {
     dense,     ///< all N eigenpairs (kb::symmetric_eigen): the whole spectrum, the rank and the PSD check
     lanczos    ///< the p leading eigenpairs only (restarted Lanczos, Spectra), without the N×N eigenvectors; `double` only
 };
+
+/// \brief The route kb::KpcaSolver::automatic takes for p components of N points (p =
+///        kb::all_components for every one): kb::KpcaSolver::lanczos in `double` with p given,
+///        N ≥ 200 and 4p ≤ N, kb::KpcaSolver::dense otherwise. It leaves the Lanczos route for the
+///        dense one only when the Lanczos solver does not converge (never on a refusal).
+inline KpcaSolver automatic_solver(bool in_double, Eigen::Index N, Eigen::Index p) {
+    return in_double && p != all_components && N >= 200 && 4 * p <= N ? KpcaSolver::lanczos : KpcaSolver::dense;
+}
 
 /// \brief "At most p components": kb::KernelPca keeps the leading components whose eigenvalues
 ///        exceed the rank tolerance τ, at most p of them, instead of refusing when the numerical
@@ -186,6 +195,12 @@ public:
     /// \brief Training scores \f$Y = U\,\mathrm{diag}(\sqrt{\mu})\f$ (N×p), equal to
     ///        kb::KernelPca::transform() of the training points.
     const Matrix<T>& scores() const { return Y_; }
+    /// \brief The checks of the fit (kb::Check), with the bounds of numerics.hpp: PSD (the
+    ///        smallest eigenvalue of \f$\Kc\f$ against τ — computed on the dense route, by a
+    ///        Lanczos run for the lowest one or bounded by kb::KernelPca::remainder_bound() on
+    ///        the Lanczos route), orthonormal eigenvectors, the eigen-residual, the centring.
+    /// \see \ref ch07-checks-routes "Chapter 7's engineering notes"
+    const std::vector<Check<T>>& checks() const { return checks_; }
     /// \brief The centred kernel matrix \f$\Kc = JKJ\f$ (N×N).
     const Matrix<T>& centered_gram() const { return Kc_; }
     /// \brief The training statistics used to centre new kernel rows.
@@ -225,6 +240,11 @@ private:
     std::optional<SymmetricEigen<T>> lanczos_eigenpairs(T& smallest_seen);
     // The nev leading pairs by Spectra's restarted Lanczos; none when it does not converge.
     std::optional<SymmetricEigen<T>> lanczos_run(Eigen::Index nev, T& smallest_seen) const;
+    // An upper bound θ ≥ λ_min(K̃): a Lanczos run for the lowest eigenvalue of K̃, with a fixed
+    // budget; `converged` says whether θ converged.
+    T lanczos_lowest(bool& converged) const;
+    // The checks of the fit (before rescale()); λ_min as computed or bounded by the route.
+    void verify(const T& lambda_min);
     // A lower bound on the number of eigenvalues of K̃ above τ in absolute value, from m sampled
     // columns; `lowest` receives an upper bound on λ_min (the sampled principal submatrix's).
     Eigen::Index rank_probe(Eigen::Index m, T& lowest) const;
@@ -249,6 +269,8 @@ private:
     std::string solver_reason_;
     bool rank_is_exact_ = false;
     std::optional<T> remainder_;
+    std::vector<Check<T>> checks_;
+    bool lowest_converged_ = false; // the Lanczos run for λ_min converged (Lanczos route)
     Eigen::Index rank_ = 0;
     int scale_ = 0; // e while K is fitted as 2^-e·K (rescale() sets it back to 0)
     T tau_ = T(0);

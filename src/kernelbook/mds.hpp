@@ -6,6 +6,7 @@
 /// \see \ref ch02-classical-mds "Chapter 2 — Classical multidimensional scaling"
 
 #include "kernelbook/centering.hpp"
+#include "kernelbook/checks.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/spectral.hpp"
@@ -244,6 +245,9 @@ public:
     /// \brief \f$\norm{B - XX^\top}_F = (\sum_{j>p}\lambda_j^2)^{1/2}\f$, the minimum of
     ///        `zhu:def1`, from the spectrum.
     const T& residual() const { return residual_; }
+    /// \brief The checks of the fit (kb::Check): orthonormal eigenvectors and the eigen-residual
+    ///        of all N eigenpairs of B, with the bounds of numerics.hpp.
+    const std::vector<Check<T>>& checks() const { return checks_; }
 
 private:
     void fit(const Matrix<T>& B, Eigen::Index components) {
@@ -313,6 +317,7 @@ private:
         discarded_mass_ = discarded / total;
         residual_ = sqrt(residual2);
         //! [ch02-mds-residual]
+        checks_ = detail::eigenpair_checks(B_, eigenvectors_, eigenvalues_, scale, "B", "U", "max|λ|");
     }
 
     // Back to the input's scale, for a fit of 2^-e·M: coordinates by 2^d, B and its spectrum
@@ -338,6 +343,7 @@ private:
         eigenvalues_ = times_power_of_two(Matrix<T>(eigenvalues_), 2 * d);
         tolerance_ = times_power_of_two(tolerance_, 2 * d);
         residual_ = times_power_of_two(residual_, 2 * d);
+        detail::rescale_check(checks_[1], 2 * d); // computed on 4^-d·B
     }
 
     Matrix<T> X_;
@@ -350,6 +356,7 @@ private:
     T negative_mass_ = T(0);
     T discarded_mass_ = T(0);
     T residual_ = T(0);
+    std::vector<Check<T>> checks_;
 };
 
 /// \cond INTERNAL

@@ -6,6 +6,7 @@
 ///      \ref ch01-conventions "§1"
 
 #include "kernelbook/centering.hpp"
+#include "kernelbook/checks.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"
@@ -239,6 +240,8 @@ private:
         explained_variance_ratio_ = eigenvalues_ / total_scatter_;
         scores_ = X * loadings_;
         //! [pca-keep]
+        rank_tolerance_ = tol;
+        verify(A, X, e);
         if (e == 0) return;
         // Back to the data's scale: lengths (μ, σ, scores) by 2^e, squares (λ, variances) by 4^e.
         // Every kept eigenvalue must be a normal number of T: below that it has lost its digits.
@@ -255,7 +258,30 @@ private:
         singular_values_ = times_power_of_two(Matrix<T>(singular_values_), e);
         spectrum_ = times_power_of_two(Matrix<T>(spectrum_), 2 * e);
         total_scatter_ = unscaled(total_scatter_, 2 * e);
+        rank_tolerance_ = unscaled(rank_tolerance_, 2 * e);
         scores_ = times_power_of_two(scores_, e);
+    }
+
+    // The checks of the fit of the (scaled) data A, X = A − 𝟙μ, at the data's scale 2^e: the
+    // axes orthonormal, Xᵀ(X v_j) = λ_j v_j (two products with X, never the q×q matrix XᵀX),
+    // the scores centred.
+    void verify(const Matrix<T>& A, const Matrix<T>& X, int e) {
+        const Eigen::Index N = A.rows(), q = A.cols(), n = std::max(N, q);
+        T residual(0);
+        for (Eigen::Index j = 0; j < loadings_.cols(); ++j) {
+            const Vector<T> Xv = X * loadings_.col(j);
+            residual = std::max(residual, detail::safe_norm<T>(X.transpose() * Xv - eigenvalues_(j) * loadings_.col(j)));
+        }
+        const T sum = scores_.colwise().sum().cwiseAbs().maxCoeff();
+        checks_ = {{"orthonormal axes", "‖V_pᵀV_p − I‖_max", detail::orthonormality_error(loadings_),
+                    numerics::factorisation_error(n, T(1)), "c₂·max(N, q)·ε"},
+                   {"eigen-residual", "max_j ‖XᵀX v_j − λ_j v_j‖₂ (XᵀX applied as Xᵀ(X v_j))", residual,
+                    numerics::factorisation_error(n, total_scatter_), "c₂·max(N, q)·ε·‖X‖_F²"},
+                   // the mean's rounding is relative to the data, not to X
+                   {"centred scores", "max_j |Σ_i P_ij|", sum,
+                    T(T(2) * numerics::one_pass_error(N, T(T(N) * max_abs(A) * T(q)))), "2·c₁·N·ε·(N·q·max|A|)"}};
+        detail::rescale_check(checks_[1], 2 * e);
+        detail::rescale_check(checks_[2], e);
     }
 
 public:
@@ -285,8 +311,13 @@ public:
     const Matrix<T>& scores() const { return scores_; }
     /// \brief N, the number of training points.
     Eigen::Index points() const { return points_; }
-    /// \brief Numerical rank of X (eigenvalues above kb::pca_rank_tolerance()).
+    /// \brief Numerical rank of X (eigenvalues above kb::Pca::rank_tolerance()).
     Eigen::Index rank() const { return rank_; }
+    /// \brief The rank tolerance \f$\max(N, q)\,\varepsilon\,\norm{X}_F^2\f$ (kb::pca_rank_tolerance()).
+    const T& rank_tolerance() const { return rank_tolerance_; }
+    /// \brief The checks of the fit (kb::Check): orthonormal axes, the eigen-residual of
+    ///        \f$X^\top X\f$, centred scores — each with the bound of numerics.hpp.
+    const std::vector<Check<T>>& checks() const { return checks_; }
     /// \brief Number of components kept, p.
     Eigen::Index components() const { return loadings_.cols(); }
 
@@ -356,6 +387,8 @@ private:
     Vector<T> spectrum_;
     Vector<T> explained_variance_ratio_;
     T total_scatter_ = T(0);
+    T rank_tolerance_ = T(0);
+    std::vector<Check<T>> checks_;
     Matrix<T> scores_;
     Eigen::Index points_ = 0;
     Eigen::Index rank_ = 0;

@@ -113,6 +113,9 @@ std::string shown_text(const std::string& text) {
 void note_refusal(const char* file, int line, const Run& r, const std::vector<std::string>& args,
                   const std::string& data = "") {
     if (r.code == 0 || r.err.empty()) return;
+    // Every message the command prints speaks the command's language: its options, never a
+    // library type, enum or function (kb::cli::in_command_terms).
+    CHECK_MESSAGE(kb::cli::library_spellings(r.err).empty(), "a library spelling in: ", r.err);
     // A temporary path is shown from inside the test's directory: /tmp/kb-cli-tests-9-1/nodir/o.csv as nodir/o.csv.
     const auto inside = [](const std::string& a) {
         const fs::path relative = fs::path(a).lexically_relative(fs::temp_directory_path());
@@ -299,7 +302,9 @@ TEST_CASE("a mathematical refusal exits with 4 and gives the library's reason") 
     const std::string twice = t.file("twice.csv", "0,0\n1,1\n1,1\n2,0\n");
     const Run singular = kernelbook({"map", "--kernel", "gaussian:gamma=1", twice});
     CHECK(singular.code == kb::cli::refusal);
-    CHECK(contains(singular.err, "ExplicitFeatureMap"));
+    CHECK(contains(singular.err, "kernelbook map: K is numerically singular in double"));
+    CHECK(contains(singular.err, "use a higher precision (--precision 50: ε = "));
+    CHECK(contains(singular.err, "or --rank-tolerance of at least the rounding level"));
     NOTE_REFUSAL(singular, {"map", "--kernel", "gaussian:gamma=1", twice}, "twice.csv: 0,0⏎1,1⏎1,1⏎2,0⏎");
     // ... and with a rank tolerance the pseudo-inverse map is built.
     CHECK(kernelbook({"map", "--kernel", "gaussian:gamma=1", "--rank-tolerance", "1e-8", twice}).code == kb::cli::success);
@@ -778,4 +783,132 @@ TEST_CASE("a wrong number of components names the range, and a misspelt option t
         CHECK_FALSE(contains(r.err, "1797693"));
         NOTE_REFUSAL(r, c.args, "d.csv: five points of the plane");
     }
+}
+
+namespace {
+// N points of dimension 3, spread about 1 around `centre`, scaled by `scale`, as CSV (17 digits).
+std::string spread_points(int N, double centre, double scale) {
+    std::string text;
+    for (int i = 0; i < N; ++i)
+        text += fmt::format("{:.17g},{:.17g},{:.17g}\n", (centre + std::cos(1.1 * i)) * scale,
+                            (centre + std::sin(0.7 * i) * (1 + 0.02 * i)) * scale, (centre + std::cos(2.3 * i + 1)) * scale);
+    return text;
+}
+
+// The report's checks: each value finite and within its bound, and the check named `name` found.
+void require_checks_pass(const Json& report, const std::string& name) {
+    bool found = false;
+    for (const Json& c : report["checks"]) {
+        CAPTURE(c.dump());
+        const double value = std::stod(c["value"].get<std::string>()), bound = std::stod(c["bound"].get<std::string>());
+        CHECK(std::isfinite(value));
+        CHECK(value <= bound);
+        CHECK(c["passed"] == true);
+        if (c["check"] == name) found = true;
+    }
+    CHECK(found);
+}
+} // namespace
+
+TEST_CASE("kpca keeps a linear kernel of points whose mean is 1000 times their spread in every precision: the PSD "
+          "bound is on the kernel's scale") {
+    // K = XXᵀ with |x| ≈ 1700: the rounding of K̃ = JKJ is on the scale of max|K| ≈ 3·10⁶, while
+    // the centred eigenvalues are of order 10; a bound on the scale of max|μ| refused these in
+    // double and in 50 digits. The bound is the library's τ = 64·N·ε·(N·max|K|), its rank tolerance.
+    TempDir t;
+    for (const int N : {30, 250}) {
+        const std::string data = t.file("far.csv", spread_points(N, 1000, 1));
+        for (const std::string precision : {"double", "50", "100"}) {
+            if (N == 250 && precision != "double") continue; // the fast route is double's
+            CAPTURE(N);
+            CAPTURE(precision);
+            const Run r = kernelbook({"kpca", "--kernel", "linear", "--precision", precision, "--out", t.path("y.csv"),
+                                      "--report", "-", "--report-format", "json", data});
+            CAPTURE(r.err);
+            REQUIRE(r.code == kb::cli::success);
+            const Json j = Json::parse(r.out);
+            require_checks_pass(j, "PSD");
+            for (const Json& c : j["checks"])
+                if (c["check"] == "PSD") CHECK(c["bound"] == j["rank_tolerance"]);
+            CHECK(j["rank"].get<int>() == 3);
+        }
+    }
+}
+
+TEST_CASE("pca kpca and mds check results of magnitude 1e90 to 1e150 in double without overflow: the norms are "
+          "scaled by a power of two, not squared") {
+    TempDir t;
+    for (const double scale : {1e90, 1e120, 1e150}) {
+        CAPTURE(scale);
+        const std::string data = t.file("big.csv", spread_points(20, 0, scale));
+        const Run pca = kernelbook({"pca", "--out", t.path("p.csv"), "--report", "-", "--report-format", "json", data});
+        CAPTURE(pca.err);
+        REQUIRE(pca.code == kb::cli::success);
+        require_checks_pass(Json::parse(pca.out), "eigen-residual");
+        const Run kpca = kernelbook({"kpca", "--kernel", "linear", "--out", t.path("k.csv"), "--report", "-",
+                                     "--report-format", "json", data});
+        CAPTURE(kpca.err);
+        REQUIRE(kpca.code == kb::cli::success);
+        require_checks_pass(Json::parse(kpca.out), "eigen-residual");
+    }
+    // Distances of 10¹⁰⁰: B = −½JD²J has entries of 10²⁰⁰, its residuals' squares 10⁴⁰⁰.
+    std::string d;
+    const int N = 12;
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+            d += fmt::format("{:.17g}{}", std::hypot(std::cos(1.1 * i) - std::cos(1.1 * j), std::sin(0.7 * i) - std::sin(0.7 * j)) * 1e100,
+                             j + 1 < N ? "," : "\n");
+    const Run mds = kernelbook({"mds", "--distances", "--out", t.path("x.csv"), "--report", "-", "--report-format", "json",
+                                t.file("d.csv", d)});
+    CAPTURE(mds.err);
+    REQUIRE(mds.code == kb::cli::success);
+    require_checks_pass(Json::parse(mds.out), "eigen-residual");
+}
+
+TEST_CASE("every message of the command names its options and never a library type, enum or scalar type") {
+    // The library's refusals reach the command in its terms: --precision 50 or 100 for a wider
+    // type, no opt-in it does not offer, no leading library function.
+    TempDir t;
+    std::string big, tiny;
+    for (int i = 0; i < 6; ++i) {
+        big += fmt::format("{:.17g},{:.17g}\n", std::cos(i) * 1e200, std::sin(0.7 * i) * 1e200);
+        tiny += fmt::format("{:.17g},{:.17g}\n", std::cos(i) * 1e-170, std::sin(0.7 * i) * 1e-170);
+    }
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"pca", t.file("big.csv", big)}, "kernelbook pca: the total scatter ‖X − 𝟙μ‖_F² = inf overflows double"},
+        {{"pca", t.file("tiny.csv", tiny)}, "or run with --precision 50 or 100"},
+        {{"kpca", "--kernel", "linear", t.path("big.csv")}, "kernelbook kpca: the kernel value k(x_i, x_j) at (0,0) = inf"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.message);
+        const Run r = kernelbook(c.args);
+        CHECK(r.code == kb::cli::refusal);
+        CHECK(contains(r.err, c.message));
+        NOTE_REFUSAL(r, c.args, "points of 10^200 or 10^-170");
+    }
+    // The translation, rule by rule, on the library's own sentences.
+    CHECK(kb::cli::in_command_terms("KernelPca: the centred kernel matrix K̃ = JKJ is not positive semi-definite: its "
+                                    "smallest eigenvalue is -1 (rounding explains at most 1e-9); a kernel must give "
+                                    "PSD Gram matrices (see chapter 4) — check the kernel and its parameters, or opt in "
+                                    "with NonPsdPolicy::keep_positive to use only the components with positive "
+                                    "eigenvalues") ==
+          "the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest eigenvalue is -1 (rounding "
+          "explains at most 1e-9); a kernel must give PSD Gram matrices (see chapter 4) — check the kernel and its "
+          "parameters");
+    CHECK(kb::cli::in_command_terms("ExplicitFeatureMap: the centred kernel overflows (max |K| = 1e300); rescale the "
+                                    "kernel (a factor a: kb::scaled(a, k)) or use a wider type (real50, real100)") ==
+          "the centred kernel overflows (max |K| = 1e300); rescale the kernel or run with --precision 50 or 100");
+    // A file whose name looks like a function keeps its name.
+    CHECK(kb::cli::in_command_terms("Points: the file is empty") == "Points: the file is empty");
+    // Companion: the scan finds each kind of library spelling.
+    for (const std::string& s : {"kb::scaled(a, k)", "use KpcaSolver::dense", "NonPsdPolicy::keep_positive",
+                                 "a wider type (real50, real100)", "KernelPca: 3 components", "or kb::all_components"}) {
+        CAPTURE(s);
+        CHECK(!kb::cli::library_spellings(s).empty());
+    }
+    CHECK(kb::cli::library_spellings("kernelbook kpca: --components 3: ask for at most 2; or --precision 50").empty());
 }

@@ -933,3 +933,32 @@ TEST_CASE("PCA's reconstruction error of data scaled by 2^-505 is 2^-505 times t
     const Matrix<double> P = scaled.transform(tiny).leftCols(2);
     CHECK((tiny - scaled.reconstruct(P)).norm() == 0.0);
 }
+
+// The checks kb::Pca verifies on its fit (kb::Pca::checks()) are computed on the data as they
+// were fitted (2^-e·A) and multiplied back: for 2^300·A (entries near 10⁹⁰) the eigen-residual
+// is 4^300 times that of A and the centred scores' sum 2^300 times, bit for bit, where the
+// plain ‖Xᵀ(Xv) − λv‖₂ of the same residual squares entries near 10²⁰⁰ and overflows.
+TEST_CASE("PCA's checks of data scaled by 2^300 are 4^300 and 2^300 times those of the data bit for bit and pass "
+          "where a plain norm of the residual overflows [beeny:ex2.1]") {
+    const Matrix<double> A = kb::from_integers<double>((IntMatrix(5, 3) << 1, 2, 0, 3, 1, 1, 0, 0, 2, 2, 5, 1, 4, 1, 3)
+                                                           .finished());
+    const kb::Pca<double> plain(A, 2);
+    const Matrix<double> big_A = kb::times_power_of_two(A, 300);
+    const kb::Pca<double> big(big_A, 2);
+    REQUIRE(plain.checks().size() == 3);
+    REQUIRE(big.checks().size() == 3);
+    const int power[3] = {0, 600, 300}; // orthonormal axes, eigen-residual (λ's scale), centred scores
+    for (std::size_t i = 0; i < 3; ++i) {
+        CAPTURE(plain.checks()[i].name);
+        CHECK(big.checks()[i].name == plain.checks()[i].name);
+        CHECK(big.checks()[i].value == kb::times_power_of_two(plain.checks()[i].value, power[i]));
+        CHECK(big.checks()[i].bound == kb::times_power_of_two(plain.checks()[i].bound, power[i]));
+        CHECK(big.checks()[i].passed());
+    }
+    CHECK(big.rank_tolerance() == kb::times_power_of_two(plain.rank_tolerance(), 600));
+    CHECK(plain.rank_tolerance() == kb::pca_rank_tolerance<double>(5, 3, plain.total_scatter()));
+    // Companion: the plain norm of the same residual overflows (the command refused this result).
+    const Matrix<double> X = big_A.rowwise() - big.mean();
+    const Vector<double> v = big.loadings().col(0);
+    CHECK(std::isinf((X.transpose() * (X * v) - big.eigenvalues()(0) * v).norm()));
+}

@@ -561,3 +561,27 @@ TEST_CASE("classical MDS of distances scaled by 10^150 and 10^-150 gives the sca
         KB_CHECK_WITHIN((X * X.transpose() - S * S.transpose()).norm(), gram_bound, "MDS(cD)/c, c = 10^±150");
     }
 }
+
+// The checks kb::ClassicalMds verifies (kb::ClassicalMds::checks()) are computed on the input as
+// it was used (2^-e·D) and multiplied back: for distances 2^330·D (near 10¹⁰⁰) the
+// eigen-residual is 4^330 times that of D bit for bit, where the plain ‖Bu − λu‖₂ squares
+// entries near 10²⁰⁰ and overflows.
+TEST_CASE("classical MDS's checks of distances scaled by 2^330 are 4^330 times those of the distances bit for bit "
+          "and pass where a plain norm of the residual overflows [zhu:2.2.2]") {
+    const Matrix<double> Y = kb::from_integers<double>((IntMatrix(5, 2) << 1, 2, 3, 1, 0, 0, 2, 5, 4, 4).finished());
+    const Matrix<double> D = kb::distances(Y);
+    const kb::ClassicalMds<double> plain(D, 2, kb::MdsInput::distances);
+    const kb::ClassicalMds<double> big(kb::times_power_of_two(D, 330), 2, kb::MdsInput::distances);
+    REQUIRE(plain.checks().size() == 2);
+    REQUIRE(big.checks().size() == 2);
+    const int power[2] = {0, 660}; // orthonormal eigenvectors, eigen-residual (B's scale)
+    for (std::size_t i = 0; i < 2; ++i) {
+        CAPTURE(plain.checks()[i].name);
+        CHECK(big.checks()[i].value == kb::times_power_of_two(plain.checks()[i].value, power[i]));
+        CHECK(big.checks()[i].bound == kb::times_power_of_two(plain.checks()[i].bound, power[i]));
+        CHECK(big.checks()[i].passed());
+    }
+    // Companion: the plain norm of the same residual overflows (the command refused this result).
+    const Vector<double> u = big.eigenvectors().col(0);
+    CHECK(std::isinf((big.gram() * u - big.eigenvalues()(0) * u).norm()));
+}

@@ -313,3 +313,46 @@ TEST_CASE("kernel PCA refuses kernel values that are all subnormal and names the
     KB_CHECK_WITHIN(kb::times_power_of_two(ok.eigenvalues()(0), 1000) - 2.0, kb::test::factorisation<double>(3, 14.0),
                     "μ₁(2⁻¹⁰⁰⁰·XXᵀ)·2¹⁰⁰⁰ = 2");
 }
+
+namespace {
+// K̃ = Σ_k λ_k h_k h_kᵀ / (k(k+1)) on the Helmert vectors h_k (helmert_kernel in double, for an
+// N too large for rationals): the eigenvalues of K̃ are the λ_k and 0, to rounding.
+Matrix<double> helmert_kernel_double(const std::vector<double>& lambda) {
+    const Eigen::Index N = static_cast<Eigen::Index>(lambda.size()) + 1;
+    Matrix<double> K = Matrix<double>::Zero(N, N);
+    for (Eigen::Index k = 1; k < N; ++k) {
+        Vector<double> h = Vector<double>::Zero(N);
+        h.head(k).setOnes();
+        h(k) = -double(k);
+        K += (lambda[static_cast<std::size_t>(k - 1)] / double(k * (k + 1))) * h * h.transpose();
+    }
+    return K;
+}
+} // namespace
+
+TEST_CASE("the Lanczos route refuses an indefinite K~ whose negative direction the leading pairs never show: a "
+          "Lanczos run for the lowest eigenvalue finds it [zhu:def4]") {
+    // N = 250: μ = 10⁵, 5·10⁴, then 4·(N − k) for k = 3 … N − 1 — and −1 in the place of λ_j.
+    // τ ≈ 5·10⁻⁵, so −1 is far below −τ; but the Ritz values of the Krylov space that converges to
+    // the two leading pairs stay above −τ (the route accepted all three K̃ before the lowest run).
+    const int N = 250;
+    for (const int j : {3, 100, N - 1}) {
+        CAPTURE(j);
+        std::vector<double> lambda;
+        for (int k = 1; k < N; ++k) lambda.push_back(k == 1 ? 1e5 : k == 2 ? 5e4 : 4.0 * (N - k));
+        lambda[std::size_t(j - 1)] = -1;
+        const Matrix<double> K = helmert_kernel_double(lambda);
+        for (const kb::KpcaSolver route : {kb::KpcaSolver::lanczos, kb::KpcaSolver::automatic})
+            CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 2, kb::NonPsdPolicy::refuse, route),
+                                 doctest::Contains("is not positive semi-definite: its smallest eigenvalue is at most -"),
+                                 kb::error);
+        // Companion: with λ_j = 0 instead, K̃ is PSD, the route keeps it, and its PSD check
+        // passes with the lowest eigenvalue found at 0 to rounding.
+        lambda[std::size_t(j - 1)] = 0;
+        const kb::KernelPca<double> psd(helmert_kernel_double(lambda), 2, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos);
+        REQUIRE(psd.solver() == kb::KpcaSolver::lanczos);
+        REQUIRE(!psd.checks().empty());
+        CHECK(psd.checks()[0].name == "PSD");
+        CHECK(psd.checks()[0].passed());
+    }
+}

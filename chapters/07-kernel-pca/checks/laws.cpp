@@ -783,3 +783,59 @@ TEST_CASE("kernel PCA with a Gaussian kernel of points 10^150 apart is kernel PC
     KB_CHECK_WITHIN((kpca.eigenvalues() - Vector<double>::Ones(3)).cwiseAbs().maxCoeff(),
                     kb::test::factorisation<double>(4, 1.0), "the eigenvalues of J are 1 (N − 1 times)");
 }
+
+// The checks kb::KernelPca verifies (kb::KernelPca::checks()) are computed on K as it was fitted
+// (2^-e·K) and multiplied back: for 4^300·K (entries near 10¹⁸⁰) every check but orthonormality is
+// 4^300 times that of K bit for bit, where the plain ‖K̃u − μu‖₂ squares entries near 10¹⁸⁰.
+TEST_CASE("kernel PCA's checks of 4^300 K are 4^300 times those of K bit for bit and pass where a plain norm of the "
+          "residual overflows [zhu:2.3.2]") {
+    const Matrix<double> Y = kb::from_integers<double>((IntMatrix(6, 2) << 1, 2, 3, 1, 0, 0, 2, 5, 4, 4, 1, 3).finished());
+    const Matrix<double> K = kb::gram(kb::LinearKernel<double>{}, Y);
+    const kb::KernelPca<double> plain(K, 2);
+    const kb::KernelPca<double> big(kb::times_power_of_two(K, 600), 2);
+    REQUIRE(plain.checks().size() == 4);
+    REQUIRE(big.checks().size() == 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        CAPTURE(plain.checks()[i].name);
+        const int power = plain.checks()[i].name == "orthonormal eigenvectors" ? 0 : 600;
+        CHECK(big.checks()[i].value == kb::times_power_of_two(plain.checks()[i].value, power));
+        CHECK(big.checks()[i].bound == kb::times_power_of_two(plain.checks()[i].bound, power));
+        CHECK(big.checks()[i].passed());
+    }
+    // Companion: the plain norm of the same residual overflows (the command refused this result).
+    const Vector<double> u = big.eigenvectors().col(0);
+    CHECK(std::isinf((big.centered_gram() * u - big.eigenvalues()(0) * u).norm()));
+}
+
+// K = XXᵀ of points whose mean is 1000 times their spread: K̃ = JKJ is formed from entries of
+// about 3·10⁶ and its rounding is on that scale (each entry c₁·N·ε·max|K|), while its eigenvalues
+// are of order 10: the PSD check's bound is τ = 64·N·ε·(N·max|K|), the rank tolerance, which
+// holds that rounding. A bound 64·N·ε·max|μ| (on the centred scale) refused these in double
+// and in 50 digits, and the smaller ε of a wider type never helped: it shrinks with ε too.
+TEST_CASE_TEMPLATE("kernel PCA's PSD check is on the kernel's scale: a linear kernel of points whose mean is 1000 "
+                   "times their spread passes in every precision [zhu:def4]",
+                   T, KB_CH07_FIXED_TYPES) {
+    const int N = 30;
+    Matrix<T> X(N, 3);
+    for (int i = 0; i < N; ++i) {
+        X(i, 0) = T(1000) + T(std::cos(1.1 * i));
+        X(i, 1) = T(1000) + T(std::sin(0.7 * i) * (1 + 0.02 * i));
+        X(i, 2) = T(1000) + T(std::cos(2.3 * i + 1));
+    }
+    const kb::KernelPca<T> kpca(kb::LinearKernel<T>{}, X);
+    CHECK(kpca.rank() == 3);
+    const auto& psd = kpca.checks().at(0);
+    CHECK(psd.name == "PSD");
+    CHECK(psd.bound == kpca.rank_tolerance());
+    for (const auto& c : kpca.checks()) {
+        CAPTURE(c.name);
+        CHECK(c.passed());
+    }
+    // The rounding this bound holds is on the kernel's scale: a bound on the centred scale,
+    // 64·N·ε·max|μ|, is below the value measured here (the command's refusal before).
+    const Vector<T>& mu = kpca.spectrum();
+    const T centred_bound = kb::psd_rounding_tolerance<T>(N, T(std::max(abs(T(mu(0))), abs(T(mu(N - 1))))));
+    CAPTURE(psd.value);
+    CAPTURE(centred_bound);
+    CHECK(psd.value > centred_bound);
+}

@@ -133,6 +133,27 @@ T ExplicitFeatureMap<T>::exactness_error_estimate(const T& k_zz) const {
 }
 
 template <class T>
+std::vector<Check<T>> ExplicitFeatureMap<T>::checks() const
+    requires FloatingScalar<T>
+{
+    if (rank() < size()) return {};
+    const Matrix<T> Phi = training_features();
+    return {{"exactness on the training points", "max_ij |⟨φ(x_i), φ(x_j)⟩ − k(x_i, x_j)|",
+             T((Phi * Phi.transpose() - K_).cwiseAbs().maxCoeff()),
+             T(T(numerics::c_factorisation) * exactness_error_estimate(K_.diagonal().cwiseAbs().maxCoeff())),
+             "c₂·N·ε·√(κ·λ_max·max k(x, x)) (the first-order estimate of chapter 8, §8.9, times c₂)"}};
+}
+
+template <class T>
+Check<T> ExplicitFeatureMap<T>::residual_gap_check(const T& min_gap, const T& max_k_zz) const
+    requires FloatingScalar<T>
+{
+    const T k_max = std::max(max_k_zz, T(K_.diagonal().cwiseAbs().maxCoeff()));
+    return {"non-negative residual gaps", "max(0, −min_z r(z))", min_gap < 0 ? T(-min_gap) : T(0),
+            T(T(numerics::c_factorisation) * exactness_error_estimate(k_max)), "c₂·N·ε·√(κ·λ_max·max k(z, z))"};
+}
+
+template <class T>
 ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, bool has_tol,
                                           const ProgressCallback& progress)
     : k_(std::move(k)), X_(X) {

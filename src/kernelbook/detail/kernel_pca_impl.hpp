@@ -5,12 +5,7 @@
 /// \see \ref ch07-algorithm "Chapter 7, §7.5" (the fit and transform, shown from this file)
 
 #include "kernelbook/kernel_pca.hpp"
-#include "kernelbook/detail/fast_double.hpp"
-
-#include <Spectra/SymEigsSolver.h>
-
-#include <Eigen/QR>
-#include <Eigen/SVD>
+#include "kernelbook/detail/kernel_pca_lanczos.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -36,8 +31,7 @@ template <class T>
 KpcaSolver KernelPca<T>::choose_solver(Eigen::Index N) const {
     constexpr std::string_view where = "KernelPca";
     if (solver_ == KpcaSolver::automatic)
-        return std::is_same_v<T, double> && p_ != all_components && N >= 200 && 4 * p_ <= N ? KpcaSolver::lanczos
-                                                                                             : KpcaSolver::dense;
+        return automatic_solver(std::is_same_v<T, double>, N, p_);
     if (solver_ == KpcaSolver::lanczos) {
         require(std::is_same_v<T, double>, where,
                 "KpcaSolver::lanczos computes in double only, but this model is in {}; use KpcaSolver::dense "
@@ -105,6 +99,9 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
     std::optional<SymmetricEigen<T>> eig;
     if (solver_ == KpcaSolver::lanczos) {
         eig = lanczos_eigenpairs(smallest_seen);
+        // The leading pairs do not show λ_min (unless the rest is bounded by the remainder):
+        // a run for the lowest eigenvalue does, and its Ritz value joins those seen.
+        if (eig && !remainder_) smallest_seen = std::min(smallest_seen, lanczos_lowest(lowest_converged_));
         if (!eig) {
             // A Ritz value below −τ, even of a run that did not converge, proves K̃ not PSD: a
             // refusal stays a refusal, it never becomes a fall-back.
@@ -149,7 +146,36 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
     Y_ = U_ * root.asDiagonal();
     //! [ch07-keep]
     //! [kpca-fit]
+    verify(solver_ == KpcaSolver::dense ? T(spectrum_(N - 1)) : smallest_seen);
     if (scale_ != 0) rescale(original);
+}
+
+// The checks of the fit, at the scale of the fit (rescale() multiplies them back): every bound
+// on the scale of the rounding it bounds, every norm safe from overflow (kb::Check).
+template <class T>
+void KernelPca<T>::verify(const T& lambda_min) {
+    using std::abs;
+    const Eigen::Index N = Kc_.rows();
+    // The size of K̃'s entries and of the terms that formed them (its rounding is relative to these).
+    const T scale = max_abs(Kc_) + T(2) * centering_->column_mean().cwiseAbs().maxCoeff() +
+                    abs(centering_->grand_mean());
+    const std::string tau_formula = "τ = 64·N·ε·(N·max|K|) (the rank tolerance; ‖K̃‖₂ ≤ N·max|K|)";
+    if (remainder_)
+        checks_ = {{"PSD", "c = ‖K̃ − U diag(μ) Uᵀ‖_F: every eigenvalue not computed lies in [−c, c] (Weyl)",
+                    *remainder_, tau_, tau_formula}};
+    else
+        checks_ = {{"PSD",
+                    solver_ == KpcaSolver::dense ? std::string("max(0, −λ_min(K̃))")
+                    : std::string("max(0, −θ), θ ≥ λ_min(K̃) the smallest Ritz value seen: the leading pairs' and "
+                                  "a Lanczos run's for the lowest eigenvalue (5 restarts, ") +
+                        (lowest_converged_ ? "converged)" : "not converged: an estimate of λ_min)"),
+                    lambda_min < 0 ? T(-lambda_min) : T(0), tau_, tau_formula}};
+    for (Check<T>& c : detail::eigenpair_checks(Kc_, U_, mu_, T(mu_(0) + scale), "K̃", "U",
+                                                "(μ₁ + max|K̃| + 2·max|k̄| + |k̿|)"))
+        checks_.push_back(std::move(c));
+    checks_.push_back({"centring", "max_i |Σ_j K̃_ij|", T(Kc_.rowwise().sum().cwiseAbs().maxCoeff()),
+                       T(T(2) * numerics::one_pass_error(N, T(T(N) * scale))),
+                       "2·c₁·N·ε·N·(max|K̃| + 2·max|k̄| + |k̿|)"});
 }
 
 // Back to the scale of K, for a fit of 2^-e·K: K̃, μ and τ by 2^e, the scores by 2^(e/2), the
@@ -180,169 +206,9 @@ void KernelPca<T>::rescale(const Matrix<T>& K) {
     mu_ = times_power_of_two(Matrix<T>(mu_), scale_);
     A_ = times_power_of_two(A_, -scale_ / 2);
     Y_ = times_power_of_two(Y_, scale_ / 2);
+    for (Check<T>& c : checks_)
+        if (c.name != "orthonormal eigenvectors") detail::rescale_check(c, scale_);
     scale_ = 0; // the results are at the scale of K now
-}
-
-namespace detail {
-// K̃ as the operator x ↦ K̃x that Spectra's Lanczos solver applies, from its lower triangle
-// (detail/fast_double.hpp).
-struct SymmetricProduct {
-    using Scalar = double;
-    const Matrix<double>& A;
-    Eigen::Index rows() const { return A.rows(); }
-    Eigen::Index cols() const { return A.cols(); }
-    void perform_op(const double* x, double* y) const { symmetric_product(A, x, y); }
-};
-// Spectra's solver, with the Ritz values of its last Krylov space in view: each is a Rayleigh
-// quotient of K̃, so the smallest is an upper bound on λ_min (a proof that K̃ is not PSD when
-// it is below −τ). They are read just before the final sort, which keeps only the wanted ones.
-class LanczosSolver : public Spectra::SymEigsSolver<SymmetricProduct> {
-public:
-    using Spectra::SymEigsSolver<SymmetricProduct>::SymEigsSolver;
-    double smallest_ritz_value() const { return smallest_; }
-
-protected:
-    void sort_ritzpair(Spectra::SortRule rule) override {
-        smallest_ = m_ritz_val.minCoeff();
-        Spectra::SymEigsSolver<SymmetricProduct>::sort_ritzpair(rule);
-    }
-
-private:
-    double smallest_ = 0;
-};
-} // namespace detail
-
-template <class T>
-std::optional<SymmetricEigen<T>> KernelPca<T>::lanczos_run(Eigen::Index nev, T& smallest_seen) const {
-    if constexpr (!std::is_same_v<T, double>) {
-        throw error("KernelPca: KpcaSolver::lanczos computes in double only"); // choose_solver refuses it first
-    } else {
-        //! [kpca-lanczos]
-        // The nev leading eigenpairs of K̃ by restarted Lanczos in a Krylov space of dimension
-        // ncv, each converged when its residual ‖K̃u − μu‖ is at most N·ε·|μ|.
-        const Eigen::Index N = Kc_.rows();
-        // ncv = max(2·nev + 1, 20), as ARPACK's users choose it, and below N when nev ≤ N − 2.
-        const Eigen::Index ncv = std::min<Eigen::Index>(std::max(N - 1, nev + 1), std::max<Eigen::Index>(2 * nev + 1, 20));
-        detail::SymmetricProduct op{Kc_};
-        detail::LanczosSolver solver(op, nev, ncv);
-        solver.init();
-        solver.compute(Spectra::SortRule::LargestAlge, 1000, double(N) * epsilon<double>(),
-                       Spectra::SortRule::LargestAlge);
-        //! [kpca-lanczos]
-        // The Ritz values of the last Krylov space lie in [λ_min, λ_max], converged or not.
-        smallest_seen = std::min(smallest_seen, T(solver.smallest_ritz_value()));
-        if (solver.info() != Spectra::CompInfo::Successful) return std::nullopt;
-        // The Ritz vectors are orthonormal only to the rounding of the restarts (a few times
-        // ncv·ε); a Householder QR makes them orthonormal to c₂·N·ε like the dense route's,
-        // moving each by that much up to its sign, which the sign rule then decides.
-        const Eigen::HouseholderQR<Matrix<double>> qr(solver.eigenvectors());
-        SymmetricEigen<T> out{solver.eigenvalues(), qr.householderQ() * Matrix<double>::Identity(N, nev)};
-        apply_sign_rule(out.vectors);
-        return out;
-    }
-}
-
-// A probe of the rank: the singular values of m columns of K̃ chosen at random (a fixed
-// pseudo-random choice), Y = K̃E with E the m columns of the identity. Since ‖E‖₂ = 1,
-// σ_k(Y) ≤ σ_k(K̃): at most as many eigenvalues of K̃ exceed τ in absolute value as singular
-// values of Y do (the rounding of K̃'s entries, N·ε·max|K| each, adds at most √(N·m)·N·ε·max|K|,
-// far below τ = 64·N·ε·N·max|K|), so the probe never sees more rank than there is. It costs a
-// copy of m columns and the SVD of an N×m matrix, O(N·m²), no product with K̃. It may see less
-// rank than there is (a direction carried by few points that no sampled column holds, or an
-// eigenvalue just above τ); the certificate of lanczos_eigenpairs() then fails and the full
-// Lanczos run follows.
-//
-// The same columns give the principal submatrix K̃(S, S) = EᵀK̃E, whose eigenvalues lie in
-// [λ_min, λ_max] of K̃ (Cauchy's interlacing theorem): its smallest, `lowest`, is an upper bound
-// on λ_min, and below −τ a proof that K̃ is not PSD — found before any Lanczos run.
-template <class T>
-Eigen::Index KernelPca<T>::rank_probe(Eigen::Index m, T& lowest) const {
-    lowest = T(0);
-    if constexpr (!std::is_same_v<T, double>) {
-        return m; // the Lanczos route, its only user, computes in double only
-    } else {
-        const Eigen::Index N = Kc_.rows();
-        std::vector<Eigen::Index> columns(static_cast<std::size_t>(N));
-        for (Eigen::Index j = 0; j < N; ++j) columns[std::size_t(j)] = j;
-        std::uint64_t state = 0x9E3779B97F4A7C15ull;
-        Matrix<T> Y(N, m);
-        for (Eigen::Index j = 0; j < m; ++j) { // the first m of a Fisher–Yates shuffle
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            const Eigen::Index pick = j + static_cast<Eigen::Index>(state % std::uint64_t(N - j));
-            std::swap(columns[std::size_t(j)], columns[std::size_t(pick)]);
-            Y.col(j) = Kc_.col(columns[std::size_t(j)]);
-        }
-        Matrix<T> S(m, m); // K̃(S, S): the sampled rows of the sampled columns
-        for (Eigen::Index i = 0; i < m; ++i) S.row(i) = Y.row(columns[std::size_t(i)]);
-        const Eigen::SelfAdjointEigenSolver<Matrix<T>> sub(S, Eigen::EigenvaluesOnly);
-        if (sub.info() == Eigen::Success) lowest = sub.eigenvalues()(0);
-        const Eigen::JacobiSVD<Matrix<T>> svd(Y);
-        return numerical_rank(Vector<T>(svd.singularValues()), tau_);
-    }
-}
-
-// ‖K̃ − U diag(μ) Uᵀ‖_F from the lower triangle of K̃, one column at a time (no N×N matrix):
-// the entries below the diagonal count twice.
-template <class T>
-T KernelPca<T>::remainder_norm(const SymmetricEigen<T>& eig) const {
-    using std::sqrt;
-    const Eigen::Index N = Kc_.rows();
-    const Matrix<T> W = eig.vectors * eig.values.asDiagonal(); // U diag(μ)
-    T sum(0);
-    Vector<T> column(N);
-    for (Eigen::Index j = 0; j < N; ++j) {
-        const Eigen::Index n = N - j;
-        column.head(n) = Kc_.col(j).tail(n) - eig.vectors.bottomRows(n) * W.row(j).transpose();
-        sum += column(0) * column(0) + T(2) * column.segment(1, n - 1).squaredNorm();
-    }
-    return sqrt(sum);
-}
-
-template <class T>
-std::optional<SymmetricEigen<T>> KernelPca<T>::lanczos_eigenpairs(T& smallest_seen) {
-    const Eigen::Index N = Kc_.rows();
-    // A rank below p: the pairs beyond it belong to a cluster of eigenvalues at the rounding
-    // level, which the Lanczos solver never resolves to its tolerance (it would spend its 1000
-    // restarts on them). So the rank is probed first (the SVD of 4p + 8 sampled columns of K̃,
-    // O(N·p²)), and when the probe sees r < p, the r leading pairs are computed
-    // and the rest of the spectrum bounded: with c = ‖K̃ − U_r diag(μ) U_rᵀ‖_F, every other
-    // eigenvalue of K̃ lies in [−c, c] (Weyl's inequality, for any U_r and μ). If c ≤ τ, the
-    // numerical rank is r and K̃ is PSD to rounding, and the p − r missing pairs are not there to
-    // find; otherwise the probe missed rank, and the p leading pairs are computed as usual.
-    const Eigen::Index m = std::min(4 * p_ + 8, N);
-    T lowest(0);
-    const Eigen::Index probe = rank_probe(m, lowest);
-    smallest_seen = lowest;
-    if (policy_ == NonPsdPolicy::refuse && lowest < -tau_)
-        fail("KernelPca",
-             "the centred kernel matrix K̃ = JKJ is not positive semi-definite: its smallest eigenvalue is at most "
-             "{} (the smallest eigenvalue of its principal submatrix on {} of the {} points, by Cauchy's interlacing "
-             "theorem; rounding explains at most {}); a kernel must give PSD Gram matrices (see chapter 4) — check "
-             "the kernel and its parameters, or opt in with NonPsdPolicy::keep_positive to use only the components "
-             "with positive eigenvalues",
-             shown(at_scale(lowest)), m, N, shown(at_scale(tau_)));
-    if (probe < p_) {
-        std::optional<SymmetricEigen<T>> few;
-        if (probe == 0)
-            few = SymmetricEigen<T>{Vector<T>(0), Matrix<T>(N, 0)};
-        else
-            few = lanczos_run(probe, smallest_seen);
-        if (few) {
-            const T c = remainder_norm(*few);
-            if (c <= tau_) {
-                remainder_ = c;
-                rank_is_exact_ = true;
-                solver_reason_ = fmt::format("lanczos: the numerical rank of K̃ is {}, below the {} components asked "
-                                             "for: its {} leading eigenpairs by Lanczos, and every other eigenvalue "
-                                             "within ±‖K̃ − U diag(μ) Uᵀ‖_F = {} ≤ τ (Weyl's inequality)",
-                                             probe, p_, probe, show(at_scale(c)));
-                return few;
-            }
-        }
-    }
-    return lanczos_run(p_, smallest_seen);
 }
 
 template <class T>
