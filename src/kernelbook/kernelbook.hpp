@@ -16,6 +16,7 @@
 
 // Linear algebra
 #include "kernelbook/centering.hpp"
+#include "kernelbook/checks.hpp"
 #include "kernelbook/solve.hpp"
 #include "kernelbook/spectral.hpp"
 
