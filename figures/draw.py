@@ -492,7 +492,7 @@ def ch07_denoise(data, out, written):
     t = np.linspace(0, 2 * np.pi, 400)
     for ax, (px, py, title) in zip(axes, [("noisy_x", "noisy_y", "(a) new points with noise (σ = 0.15)"),
                                           ("denoised_x", "denoised_y",
-                                           "(b) their pre-images Γ(y(z)): p = 32 components, α = 0.1")]):
+                                           "(b) their pre-images Γ(y(z)), p = 32, α = 0.1")]):
         for r in (1, 2, 3):
             ax.plot(r * np.cos(t), r * np.sin(t), color="0.75", linewidth=1.0, zorder=1)
         for j, ring in enumerate(sorted(set(d["ring"]))):
