@@ -194,6 +194,10 @@ void check_options(Options& o) {
         throw usage_error(fmt::format("--report - and the {} would both go to standard output; give --out FILE, or "
                                       "--report FILE",
                                       o.method == Method::certify ? "witness (--out -)" : "output CSV"));
+    if (o.solver == "lanczos" && o.precision != "double")
+        throw usage_error(fmt::format("--solver lanczos computes in double only; with --precision {} use --solver "
+                                      "dense or auto (or leave --precision out)",
+                                      o.precision));
     if (!o.kernel_text.empty()) o.kernel = parse_kernel_spec(o.kernel_text);
 }
 
@@ -347,6 +351,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     CLI::App* kpca = app.add_subcommand("kpca", "kernel PCA: the scores of the points in the feature space (chapter 7)");
     add_kernel_inputs(kpca, o, "N×q data, one point per row", "scores");
     add_common(kpca, o, true);
+    kpca->add_option("--solver", o.solver,
+                     "auto (default): the p leading eigenpairs by the Lanczos method in double when N ≥ 200 and "
+                     "4p ≤ N, else all N; dense: all N eigenpairs; lanczos: the p leading ones (double only)")
+        ->check(CLI::IsMember({"auto", "dense", "lanczos"}));
     kpca->footer(example("  kernelbook kpca --kernel gaussian:sigma=2 -p 3 data.csv\n"
                          "  kernelbook kpca --kernel polynomial:degree=3,c=1 --transform new.csv --report - --out y.csv data.csv\n") +
                  "\n" + kernel_spec_help());

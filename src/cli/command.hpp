@@ -39,6 +39,7 @@ struct Options {
     std::string rank_tolerance;   ///< map --rank-tolerance (decimal; "" : the exact inverse)
     std::string mds_input;        ///< mds: distances, squared-distances or gram
     bool certify_gram = false;    ///< certify --gram
+    std::string solver = "auto";  ///< kpca --solver: auto, dense or lanczos
 };
 
 /// \brief The files the run reads, parsed once (their numbers are converted per precision).

@@ -73,6 +73,11 @@ inline std::string in_command_terms(std::string message) {
         {std::regex(" \\(a factor a: kb::scaled\\(a, k\\)\\)"), ""},
         {std::regex(" \\(kb::[A-Za-z_:]+\\)"), ""}, // a limit's name in the library: (kb::io::CsvLimits::max_bytes)
         {std::regex("use a wider type \\(real50, real100\\)"), "run with --precision 50 or 100"},
+        {std::regex("KpcaSolver::lanczos"), "--solver lanczos"},
+        {std::regex("KpcaSolver::dense \\(or automatic\\)"), "--solver dense (or auto)"},
+        {std::regex("KpcaSolver::dense"), "--solver dense"},
+        {std::regex("KpcaSolver::automatic"), "--solver auto"},
+        {std::regex("so it needs p: give components"), "so it needs --components"},
         {std::regex("or a rank tolerance of at least"), "or --rank-tolerance of at least"},
         {std::regex("\\breal50\\b"), "--precision 50"},
         {std::regex("\\breal100\\b"), "--precision 100"},

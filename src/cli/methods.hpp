@@ -5,6 +5,7 @@
 ///        against the bounds of the book's numerics policy (numerics.hpp), and report.
 
 #include "cli/command.hpp"
+#include "cli/errors.hpp"
 #include "cli/resources.hpp"
 
 #include "kernelbook/explicit_map.hpp"
@@ -309,9 +310,21 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     // double with N ≥ 200 the Lanczos route, which finds a rank below 10 without leaving it.
     const long long M = in.fresh ? in.fresh->rows() : 0;
     const auto asked = [&](long long n) { return o.components > 0 ? o.components : std::min<long long>(10, n - 1); };
+    // --solver: auto is the library's choice (kb::automatic_solver). lanczos computes in double
+    // only (check_options refuses it with another --precision), so a run in another type with
+    // lanczos is --verify's 100-digit reference, which computes every eigenpair.
+    const auto solver_in = [&](bool in_double) {
+        return o.solver == "dense"                    ? KpcaSolver::dense
+               : o.solver == "lanczos" && in_double ? KpcaSolver::lanczos
+               : o.solver == "lanczos"               ? KpcaSolver::dense
+                                                     : KpcaSolver::automatic;
+    };
+    const KpcaSolver solver = solver_in(std::is_same_v<T, double>);
     require_memory_for<T>(o, in.data.rows(), 2, "points", [&](long long n, std::size_t s, bool verify) {
         const long long p = asked(n);
-        const bool dense = automatic_solver(s == sizeof(double), n, p) == KpcaSolver::dense;
+        const KpcaSolver route = solver_in(s == sizeof(double));
+        const bool dense = route == KpcaSolver::dense ||
+                           (route == KpcaSolver::automatic && automatic_solver(s == sizeof(double), n, p) == KpcaSolver::dense);
         MemoryEstimate e = estimate::kpca(n, in.data.cols(), M, p, dense, s);
         if (verify) estimate::verify(e, M ? M : n, p);
         return e;
@@ -326,9 +339,9 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
 
     const auto model = o.components > 0
                            ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse,
-                                                                  KpcaSolver::automatic, progress.callback())
+                                                                  solver, progress.callback())
                            : std::make_shared<const KernelPca<T>>(k, X, AtMost{asked(N)}, NonPsdPolicy::refuse,
-                                                                  KpcaSolver::automatic, progress.callback());
+                                                                  solver, progress.callback());
     const KernelPca<T>& m = *model;
     const Eigen::Index keep_cols = m.components();
     const Vector<T>& mu = m.eigenvalues();
@@ -342,7 +355,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     r["kernel"] = description;
     r["method"] = "kernel PCA: K = (k(x_i, x_j)), K̃ = JKJ (centring in the feature space), K̃ = Σ μ_j u_j u_jᵀ; "
                   "scores y_j = √μ_j u_j (the book's sign rule)";
-    r["solver"] = m.solver_reason();
+    r["solver"] = in_command_terms(m.solver_reason());
     r["components"] = keep_cols;
     // The Lanczos route sees only the leading eigenvalues: the rank is at least p, unless it was
     // found below p (then every other eigenvalue is bounded). The field is a number either way

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -911,4 +913,81 @@ TEST_CASE("every message of the command names its options and never a library ty
         CHECK(!kb::cli::library_spellings(s).empty());
     }
     CHECK(kb::cli::library_spellings("kernelbook kpca: --components 3: ask for at most 2; or --precision 50").empty());
+}
+
+TEST_CASE("kpca --solver dense and --solver lanczos give the same scores within the eigensolvers' bound, the report "
+          "names the route asked for, and a wrong column exceeds the bound") {
+    // 250 points of R³ and the linear kernel: K̃ = X̃X̃ᵀ has rank 3, μ₁ ≥ μ₂ ≥ μ₃ > 0 = μ₄ = …,
+    // so with p = 3 both routes find the same three pairs. Each route's eigenpairs are within
+    // the numerics policy's bound of the exact ones: |Δμ_j| ≤ c₂·N·ε·μ₁ and, by Davis–Kahan,
+    // ‖Δu_j‖ ≤ c₂·N·ε·μ₁/gap_j (c₂ = 32, docs: the tolerance policy), so a score y_ij = √μ_j·u_ij
+    // moves by at most c₂·N·ε·μ₁·(√μ_j/gap_j + 1/(2√μ_j)); the two routes differ by twice that.
+    TempDir t;
+    const int N = 250;
+    const std::string data = t.file("d.csv", spread_points(N, 0, 1));
+    const auto scores = [&](const std::string& solver, Json& report) {
+        const Run r = kernelbook({"kpca", "--kernel", "linear", "-p", "3", "--solver", solver, "--out",
+                                  t.path("y-" + solver + ".csv"), "--report", "-", "--report-format", "json", data});
+        CAPTURE(r.err);
+        REQUIRE(r.code == kb::cli::success);
+        report = Json::parse(r.out);
+        std::ifstream in(t.path("y-" + solver + ".csv"));
+        return csv_values(std::string(std::istreambuf_iterator<char>(in), {}));
+    };
+    Json automatic, dense, lanczos;
+    const auto Ya = scores("auto", automatic), Yd = scores("dense", dense), Yl = scores("lanczos", lanczos);
+    CHECK(contains(automatic["solver"].get<std::string>(), "lanczos: in double"));
+    CHECK(contains(dense["solver"].get<std::string>(), "dense: asked for (--solver dense)"));
+    CHECK(contains(lanczos["solver"].get<std::string>(), "lanczos: asked for (--solver lanczos)"));
+    std::vector<double> mu;
+    for (const Json& v : dense["eigenvalues_mu"]["values"]) mu.push_back(std::stod(v.get<std::string>()));
+    REQUIRE(mu.size() == 3);
+    const double eps = std::numeric_limits<double>::epsilon(), unit = 32 * N * eps * mu[0];
+    std::vector<double> bound(3);
+    for (int j = 0; j < 3; ++j) {
+        const double gap = std::min(j > 0 ? mu[j - 1] - mu[j] : mu[0], j < 2 ? mu[j] - mu[j + 1] : mu[j]);
+        bound[j] = 2 * unit * (std::sqrt(mu[j]) / gap + 1 / (2 * std::sqrt(mu[j])));
+    }
+    const auto max_difference = [&](const std::vector<std::vector<double>>& A, int a,
+                                     const std::vector<std::vector<double>>& B, int b) {
+        double d = 0;
+        for (int i = 0; i < N; ++i) d = std::max(d, std::abs(A[i][a] - B[i][b]));
+        return d;
+    };
+    REQUIRE(Yd.size() == std::size_t(N));
+    REQUIRE(Yl.size() == std::size_t(N));
+    for (int j = 0; j < 3; ++j) {
+        CAPTURE(j);
+        CAPTURE(bound[j]);
+        CHECK(max_difference(Yd, j, Yl, j) <= bound[j]);
+        CHECK(max_difference(Ya, j, Yl, j) == 0); // auto took the Lanczos route: the same computation
+        // Companion: the neighbouring column (a route that skipped or swapped a pair) is far outside.
+        CHECK(max_difference(Yd, j, Yl, (j + 1) % 3) > bound[j]);
+    }
+}
+
+TEST_CASE("kpca --solver lanczos is refused in 50 digits with exit code 2, an unknown solver likewise, and --verify "
+          "checks a Lanczos run against a 100-digit run of every eigenpair") {
+    TempDir t;
+    const std::string data = t.file("d.csv", spread_points(30, 0, 1));
+    const std::vector<std::string> fifty = {"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "2", "--solver", "lanczos",
+                                            "--precision", "50", data};
+    const Run r = kernelbook(fifty);
+    CHECK(r.code == kb::cli::usage);
+    CHECK(contains(r.err, "--solver lanczos computes in double only"));
+    NOTE_REFUSAL(r, fifty);
+    const std::vector<std::string> unknown = {"kpca", "--kernel", "linear", "--solver", "arpack", data};
+    const Run u = kernelbook(unknown);
+    CHECK(u.code == kb::cli::usage);
+    CHECK(contains(u.err, "--solver"));
+    NOTE_REFUSAL(u, unknown);
+    // 30 points are below the automatic rule's 200, so only --solver lanczos takes this route.
+    const Run v = kernelbook({"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "2", "--solver", "lanczos", "--verify",
+                              "--out", t.path("y.csv"), "--report", "-", "--report-format", "json", data});
+    CAPTURE(v.err);
+    REQUIRE(v.code == kb::cli::success);
+    const Json j = Json::parse(v.out);
+    CHECK(contains(j["solver"].get<std::string>(), "lanczos: asked for"));
+    CHECK(j["verify"]["digits_per_column"].size() == 2);
+    CHECK(j["verify"]["min_digits"].get<double>() >= 11);
 }
