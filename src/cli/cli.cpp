@@ -194,6 +194,12 @@ void check_options(Options& o) {
         throw usage_error(fmt::format("--report - and the {} would both go to standard output; give --out FILE, or "
                                       "--report FILE",
                                       o.method == Method::certify ? "witness (--out -)" : "output CSV"));
+    if (o.method == Method::kpca && o.kernel_text.empty() && !o.kpca_gram)
+        throw usage_error("--kernel is required (the kernel on the points of DATA), or --gram when DATA is a "
+                          "precomputed Gram matrix");
+    if (o.method == Method::kpca && !o.kernel_text.empty() && o.kpca_gram)
+        throw usage_error("--kernel and --gram together: with --gram, DATA is the Gram matrix itself and no kernel is "
+                          "evaluated; give one of them");
     if (o.solver == "lanczos" && o.precision != "double")
         throw usage_error(fmt::format("--solver lanczos computes in double only; with --precision {} use --solver "
                                       "dense or auto (or leave --precision out)",
@@ -349,14 +355,23 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                         "  kernelbook mds --gram --precision 100 --report - --out coords.csv B.csv"));
 
     CLI::App* kpca = app.add_subcommand("kpca", "kernel PCA: the scores of the points in the feature space (chapter 7)");
-    add_kernel_inputs(kpca, o, "N×q data, one point per row", "scores");
+    kpca->add_option("DATA", o.data, "N×q data, one point per row (with --kernel), or the N×N Gram matrix K (with --gram)")
+        ->required();
+    // One of --kernel and --gram: check_options says which is missing or that both were given.
+    kpca->add_option("--kernel", o.kernel_text, "the kernel (see the list below); or --gram");
+    kpca->add_flag("--gram", o.kpca_gram,
+                   "DATA is a precomputed Gram matrix K_ij = k(x_i, x_j), and --transform's file the kernel rows "
+                   "k(z_m, x_i) of the new points (M×N)");
+    kpca->add_option("--transform", o.transform,
+                     "also a CSV of new points (with --gram: their kernel rows): output their scores instead");
     add_common(kpca, o, true);
     kpca->add_option("--solver", o.solver,
                      "auto (default): the p leading eigenpairs by the Lanczos method in double when N ≥ 200 and "
                      "4p ≤ N, else all N; dense: all N eigenpairs; lanczos: the p leading ones (double only)")
         ->check(CLI::IsMember({"auto", "dense", "lanczos"}));
     kpca->footer(example("  kernelbook kpca --kernel gaussian:sigma=2 -p 3 data.csv\n"
-                         "  kernelbook kpca --kernel polynomial:degree=3,c=1 --transform new.csv --report - --out y.csv data.csv\n") +
+                         "  kernelbook kpca --kernel polynomial:degree=3,c=1 --transform new.csv --report - --out y.csv data.csv\n"
+                         "  kernelbook kpca --gram -p 2 --transform K_new.csv --out y.csv K.csv\n") +
                  "\n" + kernel_spec_help());
 
     CLI::App* map = app.add_subcommand("map", "the exact explicit feature map φ(z) = K^(−1/2) k_z (chapter 8)");

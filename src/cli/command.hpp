@@ -40,6 +40,7 @@ struct Options {
     std::string mds_input;        ///< mds: distances, squared-distances or gram
     bool certify_gram = false;    ///< certify --gram
     std::string solver = "auto";  ///< kpca --solver: auto, dense or lanczos
+    bool kpca_gram = false;       ///< kpca --gram: DATA is the N×N Gram matrix, --transform the M×N kernel rows
 };
 
 /// \brief The files the run reads, parsed once (their numbers are converted per precision).

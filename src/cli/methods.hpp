@@ -39,13 +39,18 @@ void require_rows(const Matrix<T>& A, Eigen::Index n, const io::CsvTable& table,
                                      what, n));
 }
 
-/// New points for --transform, with as many columns as the training data.
+/// New points for --transform, with as many columns as the training data (kpca --gram: their
+/// kernel rows, one column per training point).
 template <class T>
-Matrix<T> load_fresh(const Inputs& in) {
+Matrix<T> load_fresh(const Inputs& in, bool kernel_rows = false) {
     Matrix<T> Z = load<T>(*in.fresh);
     if (Z.cols() != in.data.cols())
-        throw data_error(fmt::format("{}: the new points have {} column(s), but the training data {} have {}",
-                                     in.fresh->source, Z.cols(), in.data.source, in.data.cols()));
+        throw data_error(kernel_rows ? fmt::format("{}: the kernel rows of the new points have {} column(s), but --gram's "
+                                                   "matrix {} has N = {} training points: row m must hold k(z_m, x_i) "
+                                                   "for i = 1…N",
+                                                   in.fresh->source, Z.cols(), in.data.source, in.data.cols())
+                                     : fmt::format("{}: the new points have {} column(s), but the training data {} have {}",
+                                                   in.fresh->source, Z.cols(), in.data.source, in.data.cols()));
     return Z;
 }
 
@@ -325,7 +330,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
         const KpcaSolver route = solver_in(s == sizeof(double));
         const bool dense = route == KpcaSolver::dense ||
                            (route == KpcaSolver::automatic && automatic_solver(s == sizeof(double), n, p) == KpcaSolver::dense);
-        MemoryEstimate e = estimate::kpca(n, in.data.cols(), M, p, dense, s);
+        MemoryEstimate e = estimate::kpca(n, o.kpca_gram ? n : in.data.cols(), M, p, dense, s);
         if (verify) estimate::verify(e, M ? M : n, p);
         return e;
     });
@@ -333,15 +338,30 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     require_rows(X, 2, in.data, "kernel PCA");
     const Eigen::Index N = X.rows();
     std::string description;
-    AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
     if (N >= 2000 || (!std::is_same_v<T, double> && N >= 150)) progress.long_run();
-    progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
-
-    const auto model = o.components > 0
-                           ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse,
-                                                                  solver, progress.callback())
-                           : std::make_shared<const KernelPca<T>>(k, X, AtMost{asked(N)}, NonPsdPolicy::refuse,
-                                                                  solver, progress.callback());
+    std::shared_ptr<const KernelPca<T>> model;
+    if (o.kpca_gram) {
+        // A precomputed K: square and symmetric (bad data otherwise, exit 3); PSD is the library's check.
+        if (X.rows() != X.cols())
+            throw data_error(fmt::format("{}: the matrix is {}×{}, but --gram needs the square N×N Gram matrix "
+                                         "K_ij = k(x_i, x_j) of the N training points",
+                                         in.data.source, X.rows(), X.cols()));
+        as_data_error(in.data.source, [&] { require_symmetric(X, "kernelbook kpca --gram", "K"); });
+        description = "a precomputed Gram matrix K (--gram)";
+        progress.stage(fmt::format("centring the {}×{} Gram matrix and its eigenpairs", N, N));
+        model = o.components > 0
+                    ? std::make_shared<const KernelPca<T>>(X, o.components, NonPsdPolicy::refuse, solver, progress.callback())
+                    : std::make_shared<const KernelPca<T>>(X, AtMost{asked(N)}, NonPsdPolicy::refuse, solver,
+                                                           progress.callback());
+    } else {
+        AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
+        progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
+        model = o.components > 0
+                    ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse, solver,
+                                                           progress.callback())
+                    : std::make_shared<const KernelPca<T>>(k, X, AtMost{asked(N)}, NonPsdPolicy::refuse, solver,
+                                                           progress.callback());
+    }
     const KernelPca<T>& m = *model;
     const Eigen::Index keep_cols = m.components();
     const Vector<T>& mu = m.eigenvalues();
@@ -402,17 +422,21 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
         r["output"] = "the scores of the training points (pc1…pcp)";
         return finish("pc", Matrix<T>(m.scores()), std::move(r), keep);
     }
-    const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
+    const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in, o.kpca_gram)); // with --gram: M×N kernel rows
     progress.stage("scores of the new points");
     const Eigen::Index block = transform_block_rows(N, keep_cols, sizeof(T));
-    const std::function<Matrix<T>(Eigen::Index, Eigen::Index)> scores = [model, Z](Eigen::Index i, Eigen::Index n) {
-        return model->transform(Z->middleRows(i, n));
+    const bool rows = o.kpca_gram;
+    const std::function<Matrix<T>(Eigen::Index, Eigen::Index)> scores = [model, Z, rows](Eigen::Index i, Eigen::Index n) {
+        return rows ? model->transform_gram(Z->middleRows(i, n)) : model->transform(Z->middleRows(i, n));
     };
     // A pass over the new points before anything is written, a block at a time: a kernel value
     // that is not finite is refused here, not halfway through the output.
     for (Eigen::Index i = 0; i < Z->rows(); i += block) (void)scores(i, std::min(block, Z->rows() - i));
     r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()},
-                      {"what", "scores of the new points, their kernel rows centred with the training statistics"}};
+                      {"what", o.kpca_gram ? "scores of the new points from their kernel rows k(z_m, x_i) (--gram), "
+                                             "centred with the training statistics"
+                                           : "scores of the new points, their kernel rows centred with the training "
+                                             "statistics"}};
     r["output"] = "the scores of the new points (pc1…pcp)";
     return finish_in_blocks<T>("pc", Z->rows(), keep_cols, block, scores, std::move(r), keep);
 }

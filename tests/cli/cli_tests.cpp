@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <array>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -990,4 +991,90 @@ TEST_CASE("kpca --solver lanczos is refused in 50 digits with exit code 2, an un
     CHECK(contains(j["solver"].get<std::string>(), "lanczos: asked for"));
     CHECK(j["verify"]["digits_per_column"].size() == 2);
     CHECK(j["verify"]["min_digits"].get<double>() >= 11);
+}
+
+TEST_CASE("kpca --gram on a kernel's Gram matrix gives the scores of kpca --kernel, --transform's kernel rows give "
+          "those of the new points, and a Gram matrix of another kernel does not") {
+    // The Gaussian kernel (γ = 1/2) on the five points, and on three new ones, evaluated here with
+    // std::exp: its entries differ from the library's by a few ε, so the two runs' eigenpairs are
+    // within the eigensolver's bound of each other (as in the --solver test: c₂·N·ε·μ₁ on μ, over the
+    // gap on u; the smallest μ kept, μ₄, has the gap μ₄ − μ₅ = μ₄ since K̃𝟙 = 0).
+    TempDir t;
+    const std::vector<std::array<double, 2>> x = {{1, 2}, {3, 4.5}, {-1, 0}, {2, 2}, {0.5, -1}}, z = {{0, 0}, {2, 3}, {-1, 1}};
+    const auto gram_text = [](const std::vector<std::array<double, 2>>& a, const std::vector<std::array<double, 2>>& b,
+                              double gamma) {
+        std::string s;
+        for (const auto& p : a)
+            for (std::size_t i = 0; i < b.size(); ++i)
+                s += fmt::format("{:.17g}{}", std::exp(-gamma * (std::pow(p[0] - b[i][0], 2) + std::pow(p[1] - b[i][1], 2))),
+                                 i + 1 < b.size() ? "," : "\n");
+        return s;
+    };
+    const std::string data = t.file("d.csv", points), fresh = t.file("z.csv", "x,y\n0,0\n2,3\n-1,1\n");
+    const std::string K = t.file("K.csv", gram_text(x, x, 0.5)), Kz = t.file("Kz.csv", gram_text(z, x, 0.5));
+    const std::string K_other = t.file("K6.csv", gram_text(x, x, 0.6)), Kz_other = t.file("Kz6.csv", gram_text(z, x, 0.6));
+    const auto run = [&](std::vector<std::string> args, const std::string& out, Json& report) {
+        args.insert(args.begin(), {"kpca", "-p", "4", "--out", t.path(out), "--report", "-", "--report-format", "json"});
+        const Run r = kernelbook(args);
+        CAPTURE(r.err);
+        REQUIRE(r.code == kb::cli::success);
+        report = Json::parse(r.out);
+        std::ifstream in(t.path(out));
+        return csv_values(std::string(std::istreambuf_iterator<char>(in), {}));
+    };
+    Json by_kernel, by_gram, new_by_kernel, new_by_gram, other, new_other;
+    const auto Y = run({"--kernel", "gaussian:gamma=0.5", data}, "y.csv", by_kernel);
+    const auto Yg = run({"--gram", K}, "yg.csv", by_gram);
+    const auto Yz = run({"--kernel", "gaussian:gamma=0.5", "--transform", fresh, data}, "yz.csv", new_by_kernel);
+    const auto Yzg = run({"--gram", "--transform", Kz, K}, "yzg.csv", new_by_gram);
+    const auto Y6 = run({"--gram", K_other}, "y6.csv", other);
+    const auto Yz6 = run({"--gram", "--transform", Kz_other, K_other}, "yz6.csv", new_other);
+    CHECK(by_gram["kernel"] == "a precomputed Gram matrix K (--gram)");
+    std::vector<double> mu;
+    for (const Json& v : by_kernel["eigenvalues_mu"]["values"]) mu.push_back(std::stod(v.get<std::string>()));
+    REQUIRE(mu.size() == 4);
+    const double unit = 32 * 5 * std::numeric_limits<double>::epsilon() * mu[0];
+    // A new point's score is k̃_zᵀu_j/√μ_j: its rows move by ‖Δk̃_z‖ ≤ 4·unit and u_j by unit/gap_j
+    // (|k̃_z| ≤ 4 entrywise: Gaussian values in (0, 1], centred); 2× for the two runs.
+    const auto max_difference = [](const std::vector<std::vector<double>>& A, const std::vector<std::vector<double>>& B,
+                                   int j) {
+        double d = 0;
+        for (std::size_t i = 0; i < A.size(); ++i) d = std::max(d, std::abs(A[i][j] - B[i][j]));
+        return d;
+    };
+    for (int j = 0; j < 4; ++j) {
+        const double gap = std::min(j > 0 ? mu[j - 1] - mu[j] : mu[0], j < 3 ? mu[j] - mu[j + 1] : mu[j]);
+        const double training = 2 * unit * (std::sqrt(mu[j]) / gap + 1 / (2 * std::sqrt(mu[j])));
+        const double fresh_bound = 2 * unit * (4 * std::sqrt(5.0) / std::sqrt(mu[j])) * (1 + mu[j] / gap + 1);
+        CAPTURE(j);
+        CHECK(max_difference(Y, Yg, j) <= training);
+        CHECK(max_difference(Yz, Yzg, j) <= fresh_bound);
+        // Companion: γ = 0.6 instead of 0.5 moves the scores far outside both bounds.
+        CHECK(max_difference(Y, Y6, j) > training);
+        CHECK(max_difference(Yz, Yz6, j) > fresh_bound);
+    }
+}
+
+TEST_CASE("kpca --gram refuses a matrix that is not square or not symmetric and kernel rows of the wrong width with "
+          "exit code 3, --gram with --kernel with 2, and a K whose centred matrix is indefinite with 4") {
+    TempDir t;
+    const std::string good = t.file("K.csv", "1,0.5,0.25\n0.5,1,0.5\n0.25,0.5,1\n");
+    const std::vector<std::pair<std::vector<std::string>, int>> cases = {
+        {{"kpca", "--gram", t.file("rect.csv", "1,0.5,0.2\n0.5,1,0.1\n")}, kb::cli::bad_data},
+        {{"kpca", "--gram", t.file("asym.csv", "1,0.5,0.25\n0.4,1,0.5\n0.25,0.5,1\n")}, kb::cli::bad_data},
+        {{"kpca", "--gram", "--transform", t.file("kz.csv", "0.3,0.2\n"), good}, kb::cli::bad_data},
+        {{"kpca", "--gram", "--kernel", "linear", good}, kb::cli::usage},
+        // K has the eigenvalue −2 on (1, −1, 0), which is orthogonal to 𝟙: K̃ = JKJ keeps it.
+        {{"kpca", "--gram", t.file("indef.csv", "1,3,0\n3,1,0\n0,0,1\n")}, kb::cli::refusal},
+    };
+    const std::vector<std::string> expect = {"--gram needs the square N×N Gram matrix", "K must be symmetric",
+                                             "the kernel rows of the new points have 2 column(s)", "--kernel and --gram together",
+                                             "not positive semi-definite"};
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Run r = kernelbook(cases[i].first);
+        CAPTURE(r.err);
+        CHECK(r.code == cases[i].second);
+        CHECK(contains(r.err, expect[i]));
+        NOTE_REFUSAL(r, cases[i].first);
+    }
 }
