@@ -217,7 +217,7 @@ std::vector<NamedFile> file_outputs(const Options& o) {
 
 std::vector<NamedFile> file_inputs(const Options& o) {
     const std::string data = o.method == Method::mds ? "MATRIX" : o.method == Method::certify ? "FILE" : "DATA";
-    return {{data, o.data}, {"--transform", o.transform}};
+    return {{data, o.data}, {"--transform", o.transform}, {"--inverse", o.inverse}};
 }
 
 // A file that cannot be read or parsed is a data error (its message names file, line and column);
@@ -235,6 +235,7 @@ Inputs read_inputs(const Options& o) {
     Inputs in;
     in.data = read(o.data);
     if (!o.transform.empty()) in.fresh = read(o.transform);
+    if (!o.inverse.empty()) in.fresh = read(o.inverse); // pca --inverse: scores (--transform is excluded)
     return in;
 }
 
@@ -337,7 +338,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
     CLI::App* pca = app.add_subcommand("pca", "principal component analysis: the scores of the points (chapter 1)");
     pca->add_option("DATA", o.data, "N×q data, one point per row")->required();
-    pca->add_option("--transform", o.transform, "also a CSV of new points: output their scores instead");
+    auto* pca_transform = pca->add_option("--transform", o.transform, "also a CSV of new points: output their scores instead");
+    pca->add_flag("--whiten", o.whiten,
+                  "scores divided by the standard deviation √(λ_j/(N − 1)) of their axis: variance 1 on every axis "
+                  "(with --inverse: the scores given are whitened)");
+    pca->add_option("--inverse", o.inverse,
+                    "a CSV of scores (M×m, m ≤ P): output the points they stand for, Z = P V_mᵀ + μ (the inverse "
+                    "transform)")
+        ->excludes(pca_transform);
     add_common(pca, o, true);
     pca->footer(example("  kernelbook pca -p 2 --report - --out scores.csv data.csv\n"
                         "  kernelbook pca --precision 50 --verify --report report.json --report-format json data.csv"));

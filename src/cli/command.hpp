@@ -40,6 +40,8 @@ struct Options {
     std::string mds_input;        ///< mds: distances, squared-distances or gram
     bool certify_gram = false;    ///< certify --gram
     std::string solver = "auto";  ///< kpca --solver: auto, dense or lanczos
+    bool whiten = false;          ///< pca --whiten: scores divided by each axis's standard deviation
+    std::string inverse;          ///< pca --inverse SCORES.csv: points reconstructed from scores ("" if not given)
     bool kpca_gram = false;       ///< kpca --gram: DATA is the N×N Gram matrix, --transform the M×N kernel rows
 };
 

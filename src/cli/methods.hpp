@@ -231,17 +231,42 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     r["checks"] = checks_section(pca.checks());
     require_checks(r);
 
+    const bool whiten = o.whiten;
+    if (whiten)
+        r["whiten"] = "scores divided by the standard deviation √(λ_j/(N − 1)) of their axis (the variances above)";
+    if (!o.inverse.empty()) {
+        // Points from scores: Z = P V_mᵀ + 𝟙μ (whitened scores first multiplied back).
+        const auto P = std::make_shared<const Matrix<T>>(load<T>(*in.fresh));
+        if (P->cols() > p)
+            throw data_error(fmt::format("{}: {} column(s) of scores, but the PCA of {} keeps p = {} components; give "
+                                         "at most {} columns, or more --components",
+                                         in.fresh->source, P->cols(), in.data.source, p, p));
+        r["inverse"] = {{"file", in.fresh->source}, {"rows", P->rows()}, {"columns", P->cols()},
+                        {"what", whiten ? "points Z = (W·diag √(λ_j/(N − 1))) V_mᵀ + μ from whitened scores W"
+                                        : "points Z = P V_mᵀ + μ from the scores P on the first m axes"}};
+        r["output"] = "the points the scores stand for, in the coordinates of the data";
+        return finish_in_blocks<T>("x", P->rows(), q, transform_block_rows(N, q, sizeof(T)),
+                                   [model, P, whiten](Eigen::Index i, Eigen::Index n) {
+                                       const Matrix<T> rows = P->middleRows(i, n);
+                                       return model->reconstruct(whiten ? model->unwhiten(rows) : rows);
+                                   },
+                                   std::move(r), keep);
+    }
     if (!in.fresh) {
-        r["output"] = "the scores of the training points (pc1…pcp)";
-        return finish("pc", Matrix<T>(pca.scores()), std::move(r), keep);
+        r["output"] = whiten ? "the whitened scores of the training points (pc1…pcp)"
+                             : "the scores of the training points (pc1…pcp)";
+        return finish("pc", whiten ? pca.whiten(pca.scores()) : Matrix<T>(pca.scores()), std::move(r), keep);
     }
     const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
     r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()},
                       {"what", "scores (z − μ) V_p of the new points, centred with the training mean"}};
-    r["output"] = "the scores of the new points (pc1…pcp)";
+    r["output"] = whiten ? "the whitened scores of the new points (pc1…pcp)" : "the scores of the new points (pc1…pcp)";
     // The scores of the new points are computed a block at a time as they are written.
     return finish_in_blocks<T>("pc", Z->rows(), p, transform_block_rows(N, p, sizeof(T)),
-                               [model, Z](Eigen::Index i, Eigen::Index n) { return model->transform(Z->middleRows(i, n)); },
+                               [model, Z, whiten](Eigen::Index i, Eigen::Index n) {
+                                   const Matrix<T> scores = model->transform(Z->middleRows(i, n));
+                                   return whiten ? model->whiten(scores) : scores;
+                               },
                                std::move(r), keep);
 }
 

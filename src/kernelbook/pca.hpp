@@ -339,18 +339,37 @@ public:
         //! [pca-transform]
     }
 
+    /// \brief Whitened scores: column j of P divided by the standard deviation of its axis,
+    ///        \f$\sqrt{\lambda_j/(N-1)}\f$, so that the training scores have sample variance 1
+    ///        on every axis (scikit-learn's `whiten=True`). kb::Pca::unwhiten() undoes it.
+    /// \param P M×m scores, m ≤ p (e.g. `scores()` or `transform(Z)`), finite.
+    /// \throws kb::error if P has more than p columns or is not finite.
+    Matrix<T> whiten(const Matrix<T>& P) const {
+        require_score_columns(P, "Pca::whiten");
+        using std::sqrt;
+        Vector<T> scale(P.cols());
+        for (Eigen::Index j = 0; j < P.cols(); ++j) scale(j) = T(1) / sqrt(variances_(j));
+        return P * scale.asDiagonal();
+    }
+
+    /// \brief The scores of whitened scores W: column j of W times \f$\sqrt{\lambda_j/(N-1)}\f$
+    ///        (the inverse of kb::Pca::whiten()); `reconstruct(unwhiten(W))` gives points.
+    /// \throws kb::error if W has more than p columns or is not finite.
+    Matrix<T> unwhiten(const Matrix<T>& W) const {
+        require_score_columns(W, "Pca::unwhiten");
+        using std::sqrt;
+        Vector<T> scale(W.cols());
+        for (Eigen::Index j = 0; j < W.cols(); ++j) scale(j) = sqrt(variances_(j));
+        return W * scale.asDiagonal();
+    }
+
     /// \brief Reconstruction from the first m components:
     ///        \f[ \hat Z = P\, V_m^\top + \one\mu, \qquad m = \text{P.cols()} \le p. \f]
     /// \param P M×m scores (e.g. `scores().leftCols(m)` or `transform(Z).leftCols(m)`), 0 ≤ m ≤ p.
     /// \returns M×q points.
     /// \throws kb::error if P has more than p columns or is not finite.
     Matrix<T> reconstruct(const Matrix<T>& P) const {
-        constexpr std::string_view where = "Pca::reconstruct";
-        require(P.cols() <= loadings_.cols(), where,
-                "P has {} columns (scores on {} axes), but only p = {} components were kept; refit with "
-                "more components or pass fewer columns",
-                P.cols(), P.cols(), loadings_.cols());
-        require_finite(P, where, "P");
+        require_score_columns(P, "Pca::reconstruct");
         //! [ch01-reconstruct]
         // Â = P V_mᵀ + 𝟙μ: go back along the first m axes, then add the mean back.
         Matrix<T> Z = P * loadings_.leftCols(P.cols()).transpose();
@@ -379,6 +398,14 @@ public:
     }
 
 private:
+    // Scores on at most the p kept axes, finite.
+    void require_score_columns(const Matrix<T>& P, std::string_view where) const {
+        require(P.cols() <= loadings_.cols(), where,
+                "P has {} columns (scores on {} axes), but only p = {} components were kept; refit with "
+                "more components or pass fewer columns",
+                P.cols(), P.cols(), loadings_.cols());
+        require_finite(P, where, "P");
+    }
     RowVector<T> mean_;
     Matrix<T> loadings_;
     Vector<T> eigenvalues_;

@@ -776,7 +776,7 @@ TEST_CASE("a wrong number of components names the range, and a misspelt option t
         {{"map", "--kernel", "linear", "--centred", data}, "unknown option '--centred'; did you mean --centered?"},
         {{"certify", "--gramm", data}, "unknown option '--gramm'; did you mean --gram?"},
         {{"pca", "--report-fromat=json", data}, "unknown option '--report-fromat'; did you mean --report-format?"},
-        {{"pca", "--bogus", data}, "unknown option '--bogus'; the options are --transform, --components, --precision, --out"},
+        {{"pca", "--bogus", data}, "unknown option '--bogus'; the options are --transform, --whiten, --inverse, --components"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.message);
@@ -1077,4 +1077,77 @@ TEST_CASE("kpca --gram refuses a matrix that is not square or not symmetric and 
         CHECK(contains(r.err, expect[i]));
         NOTE_REFUSAL(r, cases[i].first);
     }
+}
+
+TEST_CASE("pca --whiten gives scores of sample variance 1 on every axis, --inverse turns scores (whitened or not) "
+          "back into the points, and whitened scores read as plain ones do not") {
+    // Five points of the plane, p = q = 2: the inverse of all the scores is the data itself.
+    // Rounding: the scores and the points each go through one product with V (q terms) and the
+    // mean, and V is orthonormal within c₂·N·ε (the policy's factorisation bound), so a point
+    // comes back within 2·c₂·N·q·ε·max|a| (generous against the q·ε of each product, and far
+    // below the companion's error, which is of the size of the data).
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const std::vector<std::vector<double>> A = csv_values(points);
+    const auto run = [&](std::vector<std::string> args, const std::string& out, Json* report = nullptr) {
+        args.insert(args.begin(), {"pca", "--out", t.path(out)});
+        if (report) args.insert(args.end() - 1, {"--report", "-", "--report-format", "json"});
+        const Run r = kernelbook(args);
+        CAPTURE(r.err);
+        REQUIRE(r.code == kb::cli::success);
+        if (report) *report = Json::parse(r.out);
+        std::ifstream in(t.path(out));
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    Json plain_report;
+    const std::string plain = run({data}, "p.csv", &plain_report), white = run({"--whiten", data}, "w.csv");
+    const auto P = csv_values(plain), W = csv_values(white);
+    const double eps = std::numeric_limits<double>::epsilon();
+    for (int j = 0; j < 2; ++j) {
+        const double variance = std::stod(plain_report["variances"]["values"][j].get<std::string>());
+        double sum = 0, sum_of_squares = 0;
+        for (int i = 0; i < 5; ++i) {
+            sum += W[i][j];
+            sum_of_squares += W[i][j] * W[i][j];
+            // W = P/√variance, entry by entry, within two roundings.
+            CHECK(std::abs(W[i][j] - P[i][j] / std::sqrt(variance)) <= 4 * eps * std::abs(W[i][j]));
+        }
+        CHECK(std::abs(sum) <= 32 * 5 * eps * 4);                  // mean 0 (|w| ≤ 2: N − 1 = 4 = Σw²)
+        CHECK(std::abs(sum_of_squares / 4 - 1) <= 32 * 5 * 2 * eps); // sample variance 1
+    }
+    double max_a = 0;
+    for (const auto& row : A)
+        for (const double a : row) max_a = std::max(max_a, std::abs(a));
+    const double bound = 2 * 32 * 5 * 2 * eps * max_a;
+    const auto max_difference = [](const std::vector<std::vector<double>>& X, const std::vector<std::vector<double>>& Y) {
+        double d = 0;
+        for (std::size_t i = 0; i < X.size(); ++i)
+            for (std::size_t j = 0; j < X[i].size(); ++j) d = std::max(d, std::abs(X[i][j] - Y[i][j]));
+        return d;
+    };
+    const auto back = csv_values(run({"--inverse", t.file("p-in.csv", plain), data}, "a.csv"));
+    const auto back_white = csv_values(run({"--whiten", "--inverse", t.file("w-in.csv", white), data}, "aw.csv"));
+    REQUIRE(back.size() == 5);
+    REQUIRE(back[0].size() == 2);
+    CHECK(max_difference(back, A) <= bound);
+    CHECK(max_difference(back_white, A) <= bound);
+    // Companion: whitened scores read as plain ones shrink the points towards the mean: far outside.
+    const auto wrong = csv_values(run({"--inverse", t.file("w-in2.csv", white), data}, "ax.csv"));
+    CHECK(max_difference(wrong, A) > bound);
+}
+
+TEST_CASE("pca --inverse refuses more score columns than components with exit code 3 and --inverse with --transform "
+          "with 2") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const std::vector<std::string> wide = {"pca", "-p", "1", "--inverse", t.file("s.csv", "1,2\n3,4\n"), data};
+    const Run r = kernelbook(wide);
+    CHECK(r.code == kb::cli::bad_data);
+    CHECK(contains(r.err, "2 column(s) of scores, but the PCA of"));
+    NOTE_REFUSAL(r, wide);
+    const std::vector<std::string> both = {"pca", "--inverse", t.file("s1.csv", "1\n"), "--transform", data, data};
+    const Run b = kernelbook(both);
+    CHECK(b.code == kb::cli::usage);
+    CHECK(contains(b.err, "--inverse"));
+    NOTE_REFUSAL(b, both);
 }

@@ -962,3 +962,32 @@ TEST_CASE("PCA's checks of data scaled by 2^300 are 4^300 and 2^300 times those 
     const Vector<double> v = big.loadings().col(0);
     CHECK(std::isinf((X.transpose() * (X * v) - big.eigenvalues()(0) * v).norm()));
 }
+
+TEST_CASE_TEMPLATE("whitened scores have sample variance 1 on every kept axis and unwhiten inverts whiten: "
+                   "reconstruct(unwhiten(whiten(P))) = reconstruct(P)",
+                   T, KB_REALS) {
+    // W = P·diag(1/√v_j), v_j = λ_j/(N − 1): WᵀW/(N − 1) = diag(λ_j/(N − 1)/v_j) = I up to the
+    // rounding of PᵀP = diag(λ) (the scores law's factorisation bound), divided by v_min·(N − 1) = λ_min.
+    kb::test::property<T>([] {
+        const auto c = random_case<T>();
+        const kb::Pca<T>& fit = c.fit;
+        const Eigen::Index N = c.A.rows(), p = fit.components();
+        const long n = std::max(N, c.A.cols());
+        RC_PRE(p >= 1);
+        const T lambda_min = fit.eigenvalues()(p - 1);
+        RC_PRE(lambda_min > T(1000) * kb::test::factorisation<T>(n, c.S).value);
+        const Matrix<T> W = fit.whiten(fit.scores());
+        const Matrix<T> I = Matrix<T>::Identity(p, p);
+        const kb::test::Bound<T> unit = kb::test::factorisation<T>(n, c.S);
+        const kb::test::Bound<T> bound{T(2) * unit.value / lambda_min, unit.kind + ", /λ_min", unit.n, unit.scale};
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(W.transpose() * W / T(N - 1) - I)), bound, "WᵀW/(N − 1) = I");
+        // unwhiten(whiten(P)) = P: two roundings per entry.
+        const T P_max = kb::max_abs(fit.scores());
+        KB_RC_WITHIN(kb::max_abs(Matrix<T>(fit.unwhiten(W) - fit.scores())), kb::test::one_pass<T>(4, P_max),
+                     "unwhiten(whiten(P)) = P");
+        // Companion: the divisor N in place of N − 1 (scikit-learn's and the book's is N − 1).
+        const Matrix<T> W_N = fit.scores() * Vector<T>(fit.eigenvalues().head(p).cwiseSqrt().cwiseInverse() *
+                                                       sqrt(T(N))).asDiagonal();
+        KB_RC_EXCEEDS(kb::max_abs(Matrix<T>(W_N.transpose() * W_N / T(N - 1) - I)), bound, "variance with divisor N");
+    });
+}
