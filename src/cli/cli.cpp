@@ -200,6 +200,9 @@ void check_options(Options& o) {
     if (o.method == Method::kpca && !o.kernel_text.empty() && o.kpca_gram)
         throw usage_error("--kernel and --gram together: with --gram, DATA is the Gram matrix itself and no kernel is "
                           "evaluated; give one of them");
+    if (o.method == Method::kpca && !o.inverse.empty() && o.kpca_gram)
+        throw usage_error("--inverse learns the map from scores back to the points, so it needs the points and "
+                          "--kernel, not --gram");
     if (o.solver == "lanczos" && o.precision != "double")
         throw usage_error(fmt::format("--solver lanczos computes in double only; with --precision {} use --solver "
                                       "dense or auto (or leave --precision out)",
@@ -235,7 +238,7 @@ Inputs read_inputs(const Options& o) {
     Inputs in;
     in.data = read(o.data);
     if (!o.transform.empty()) in.fresh = read(o.transform);
-    if (!o.inverse.empty()) in.fresh = read(o.inverse); // pca --inverse: scores (--transform is excluded)
+    if (!o.inverse.empty()) in.fresh = read(o.inverse); // --inverse: scores (--transform is excluded)
     return in;
 }
 
@@ -370,8 +373,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     kpca->add_flag("--gram", o.kpca_gram,
                    "DATA is a precomputed Gram matrix K_ij = k(x_i, x_j), and --transform's file the kernel rows "
                    "k(z_m, x_i) of the new points (M×N)");
-    kpca->add_option("--transform", o.transform,
-                     "also a CSV of new points (with --gram: their kernel rows): output their scores instead");
+    auto* kpca_transform = kpca->add_option("--transform", o.transform,
+                                            "also a CSV of new points (with --gram: their kernel rows): output their "
+                                            "scores instead");
+    kpca->add_option("--inverse", o.inverse,
+                     "a CSV of scores (M×P): output their pre-images in the input space, by the map learned by kernel "
+                     "ridge regression from the training scores to the points (with --kernel)")
+        ->excludes(kpca_transform);
+    kpca->add_option("--ridge", o.ridge, "the ridge α > 0 of the pre-image map of --inverse (default 1)");
     add_common(kpca, o, true);
     kpca->add_option("--solver", o.solver,
                      "auto (default): the p leading eigenpairs by the Lanczos method in double when N ≥ 200 and "

@@ -41,7 +41,8 @@ struct Options {
     bool certify_gram = false;    ///< certify --gram
     std::string solver = "auto";  ///< kpca --solver: auto, dense or lanczos
     bool whiten = false;          ///< pca --whiten: scores divided by each axis's standard deviation
-    std::string inverse;          ///< pca --inverse SCORES.csv: points reconstructed from scores ("" if not given)
+    std::string inverse;          ///< pca, kpca --inverse SCORES.csv: points from scores ("" if not given)
+    std::string ridge = "1";      ///< kpca --ridge A: the ridge α of the learned pre-image map (decimal, > 0)
     bool kpca_gram = false;       ///< kpca --gram: DATA is the N×N Gram matrix, --transform the M×N kernel rows
 };
 

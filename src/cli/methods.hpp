@@ -13,10 +13,12 @@
 #include "kernelbook/mds.hpp"
 #include "kernelbook/numerics.hpp"
 #include "kernelbook/pca.hpp"
+#include "kernelbook/preimage.hpp"
 
 #include <fmt/format.h>
 
 #include <functional>
+#include <optional>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -365,6 +367,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     std::string description;
     if (N >= 2000 || (!std::is_same_v<T, double> && N >= 150)) progress.long_run();
     std::shared_ptr<const KernelPca<T>> model;
+    std::optional<AnyKernel<T>> kernel; // with --kernel: kept for --inverse
     if (o.kpca_gram) {
         // A precomputed K: square and symmetric (bad data otherwise, exit 3); PSD is the library's check.
         if (X.rows() != X.cols())
@@ -380,6 +383,7 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
                                                            progress.callback());
     } else {
         AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
+        kernel = k;
         progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
         model = o.components > 0
                     ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse, solver,
@@ -443,6 +447,28 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
     r["checks"] = checks_section(m.checks());
     require_checks(r);
 
+    if (!o.inverse.empty()) {
+        // Pre-images: Γ(y) = Σ_i β_i κ(y, y_i), β = (K_Y + αI)⁻¹X, κ the model's kernel (chapter 7, §7.13).
+        T alpha;
+        try {
+            alpha = io::decimal_value<T>(o.ridge);
+        } catch (const error& e) {
+            throw usage_error(fmt::format("--ridge '{}': {}", o.ridge, e.what()));
+        }
+        if (!(alpha > 0)) throw usage_error(fmt::format("--ridge {}: the ridge must be positive (default 1)", o.ridge));
+        const Matrix<T> P = load<T>(*in.fresh);
+        if (P.cols() != keep_cols)
+            throw data_error(fmt::format("{}: {} column(s) of scores, but the kernel PCA of {} keeps p = {} components: "
+                                         "the pre-image map takes whole score vectors of {} entries",
+                                         in.fresh->source, P.cols(), in.data.source, keep_cols, keep_cols));
+        progress.stage("the pre-image map and the pre-images");
+        const KernelPcaPreimage<T> back(m, X, *kernel, alpha);
+        r["inverse"] = {{"file", in.fresh->source}, {"rows", P.rows()}, {"ridge", number(alpha)},
+                        {"what", "pre-images Γ(y) = Σ_i β_i κ(y, y_i), β = (K_Y + αI)⁻¹X, κ the model's kernel on the "
+                                 "training scores y_i (kernel ridge regression; chapter 7, §7.13)"}};
+        r["output"] = "the pre-images of the scores, in the coordinates of the data";
+        return finish("x", back.inverse_transform(P), std::move(r), keep);
+    }
     if (!in.fresh) {
         r["output"] = "the scores of the training points (pc1…pcp)";
         return finish("pc", Matrix<T>(m.scores()), std::move(r), keep);

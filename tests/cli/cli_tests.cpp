@@ -1151,3 +1151,75 @@ TEST_CASE("pca --inverse refuses more score columns than components with exit co
     CHECK(contains(b.err, "--inverse"));
     NOTE_REFUSAL(b, both);
 }
+
+TEST_CASE("kpca --inverse gives the pre-images of scores by kernel ridge regression: Gamma(Y) = K_Y (K_Y + alpha I)^-1 X "
+          "computed here from the scores file, and a ridge of 2 alpha is outside the bound") {
+    // The reference is computed in this test from the formula of chapter 7, §7.13, with Eigen's
+    // Cholesky on the scores the command wrote: K_Y from the Gaussian kernel (γ = 1/2) of the
+    // score vectors, β = (K_Y + αI)⁻¹X, Γ = K_Yβ. The two computations round differently: the
+    // solve within c₂·N·ε·κ(K_Y + αI) of β relatively (κ ≤ (‖K_Y‖ + α)/α, ‖K_Y‖ ≤ N), and the
+    // scores themselves within the eigensolver's bound; 2·c₂·N·ε·κ·N·max|x| covers both here.
+    TempDir t;
+    const std::string data = t.file("d.csv", points);
+    const std::vector<std::vector<double>> A = csv_values(points);
+    const auto run = [&](std::vector<std::string> args, const std::string& out) {
+        args.insert(args.begin(), {"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "4", "--out", t.path(out)});
+        args.push_back(data);
+        const Run r = kernelbook(args);
+        CAPTURE(r.err);
+        REQUIRE(r.code == kb::cli::success);
+        std::ifstream in(t.path(out));
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string scores = run({}, "y.csv");
+    const auto Y = csv_values(scores);
+    const double alpha = 0.5;
+    const auto G = csv_values(run({"--inverse", t.file("y-in.csv", scores), "--ridge", "0.5"}, "g.csv"));
+    const int N = 5;
+    REQUIRE(G.size() == std::size_t(N));
+    REQUIRE(G[0].size() == 2);
+    const auto reference = [&](double ridge) {
+        Eigen::MatrixXd K(N, N), X(N, 2);
+        for (int i = 0; i < N; ++i) {
+            X(i, 0) = A[i][0];
+            X(i, 1) = A[i][1];
+            for (int j = 0; j < N; ++j) {
+                double d2 = 0;
+                for (std::size_t c = 0; c < Y[i].size(); ++c) d2 += (Y[i][c] - Y[j][c]) * (Y[i][c] - Y[j][c]);
+                K(i, j) = std::exp(-0.5 * d2);
+            }
+        }
+        const Eigen::MatrixXd beta = (K + ridge * Eigen::MatrixXd::Identity(N, N)).llt().solve(X);
+        return Eigen::MatrixXd(K * beta);
+    };
+    const double kappa = (N + alpha) / alpha, max_x = 4.5;
+    const double bound = 2 * 32 * N * std::numeric_limits<double>::epsilon() * kappa * N * max_x;
+    const auto max_difference = [&](const Eigen::MatrixXd& R) {
+        double d = 0;
+        for (int i = 0; i < N; ++i)
+            for (int c = 0; c < 2; ++c) d = std::max(d, std::abs(G[i][c] - R(i, c)));
+        return d;
+    };
+    CHECK(max_difference(reference(alpha)) <= bound);
+    CHECK(max_difference(reference(2 * alpha)) > bound); // companion: the ridge doubled
+}
+
+TEST_CASE("kpca --inverse refuses --gram and a ridge that is not positive with exit code 2, and scores of the wrong "
+          "width with 3") {
+    TempDir t;
+    const std::string data = t.file("d.csv", points), scores = t.file("s.csv", "1,2\n3,4\n");
+    const std::vector<std::pair<std::vector<std::string>, int>> cases = {
+        {{"kpca", "--gram", "--inverse", scores, t.file("K.csv", "1,0.5\n0.5,1\n")}, kb::cli::usage},
+        {{"kpca", "--kernel", "linear", "-p", "2", "--inverse", scores, "--ridge", "0", data}, kb::cli::usage},
+        {{"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "3", "--inverse", scores, data}, kb::cli::bad_data},
+    };
+    const std::vector<std::string> expect = {"needs the points and --kernel, not --gram", "the ridge must be positive",
+                                             "2 column(s) of scores, but the kernel PCA of"};
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Run r = kernelbook(cases[i].first);
+        CAPTURE(r.err);
+        CHECK(r.code == cases[i].second);
+        CHECK(contains(r.err, expect[i]));
+        NOTE_REFUSAL(r, cases[i].first);
+    }
+}
