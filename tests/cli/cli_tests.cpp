@@ -916,7 +916,7 @@ TEST_CASE("every message of the command names its options and never a library ty
     CHECK(kb::cli::library_spellings("kernelbook kpca: --components 3: ask for at most 2; or --precision 50").empty());
 }
 
-TEST_CASE("kpca --solver dense and --solver lanczos give the same scores within the eigensolvers' bound, the report "
+TEST_CASE("kpca --solver dense and --solver lanczos give the same scores within the bound of the eigensolvers, the report "
           "names the route asked for, and a wrong column exceeds the bound") {
     // 250 points of R³ and the linear kernel: K̃ = X̃X̃ᵀ has rank 3, μ₁ ≥ μ₂ ≥ μ₃ > 0 = μ₄ = …,
     // so with p = 3 both routes find the same three pairs. Each route's eigenpairs are within
