@@ -1055,28 +1055,41 @@ TEST_CASE("kpca --gram on a kernel's Gram matrix gives the scores of kpca --kern
     }
 }
 
+namespace {
+// Command lines that must be refused: each with its exit code and a part of its message, each
+// noted for the catalogue of refusals at the caller's line.
+struct Refusal {
+    std::vector<std::string> args;
+    int code;
+    std::string message;
+};
+void check_refusals(const char* file, int line, const std::vector<Refusal>& cases) {
+    for (const Refusal& c : cases) {
+        const Run r = kernelbook(c.args);
+        CAPTURE(r.err);
+        CHECK(r.code == c.code);
+        CHECK(contains(r.err, c.message));
+        note_refusal(file, line, r, c.args);
+    }
+}
+#define CHECK_REFUSALS(...) check_refusals(__FILE__, __LINE__, __VA_ARGS__)
+} // namespace
+
 TEST_CASE("kpca --gram refuses a matrix that is not square or not symmetric and kernel rows of the wrong width with "
           "exit code 3, --gram with --kernel with 2, and a K whose centred matrix is indefinite with 4") {
     TempDir t;
     const std::string good = t.file("K.csv", "1,0.5,0.25\n0.5,1,0.5\n0.25,0.5,1\n");
-    const std::vector<std::pair<std::vector<std::string>, int>> cases = {
-        {{"kpca", "--gram", t.file("rect.csv", "1,0.5,0.2\n0.5,1,0.1\n")}, kb::cli::bad_data},
-        {{"kpca", "--gram", t.file("asym.csv", "1,0.5,0.25\n0.4,1,0.5\n0.25,0.5,1\n")}, kb::cli::bad_data},
-        {{"kpca", "--gram", "--transform", t.file("kz.csv", "0.3,0.2\n"), good}, kb::cli::bad_data},
-        {{"kpca", "--gram", "--kernel", "linear", good}, kb::cli::usage},
+    CHECK_REFUSALS({
+        {{"kpca", "--gram", t.file("rect.csv", "1,0.5,0.2\n0.5,1,0.1\n")}, kb::cli::bad_data,
+         "--gram needs the square N×N Gram matrix"},
+        {{"kpca", "--gram", t.file("asym.csv", "1,0.5,0.25\n0.4,1,0.5\n0.25,0.5,1\n")}, kb::cli::bad_data,
+         "K must be symmetric"},
+        {{"kpca", "--gram", "--transform", t.file("kz.csv", "0.3,0.2\n"), good}, kb::cli::bad_data,
+         "the kernel rows of the new points have 2 column(s)"},
+        {{"kpca", "--gram", "--kernel", "linear", good}, kb::cli::usage, "--kernel and --gram together"},
         // K has the eigenvalue −2 on (1, −1, 0), which is orthogonal to 𝟙: K̃ = JKJ keeps it.
-        {{"kpca", "--gram", t.file("indef.csv", "1,3,0\n3,1,0\n0,0,1\n")}, kb::cli::refusal},
-    };
-    const std::vector<std::string> expect = {"--gram needs the square N×N Gram matrix", "K must be symmetric",
-                                             "the kernel rows of the new points have 2 column(s)", "--kernel and --gram together",
-                                             "not positive semi-definite"};
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        const Run r = kernelbook(cases[i].first);
-        CAPTURE(r.err);
-        CHECK(r.code == cases[i].second);
-        CHECK(contains(r.err, expect[i]));
-        NOTE_REFUSAL(r, cases[i].first);
-    }
+        {{"kpca", "--gram", t.file("indef.csv", "1,3,0\n3,1,0\n0,0,1\n")}, kb::cli::refusal, "not positive semi-definite"},
+    });
 }
 
 TEST_CASE("pca --whiten gives scores of sample variance 1 on every axis, --inverse turns scores (whitened or not) "
@@ -1208,18 +1221,12 @@ TEST_CASE("kpca --inverse refuses --gram and a ridge that is not positive with e
           "width with 3") {
     TempDir t;
     const std::string data = t.file("d.csv", points), scores = t.file("s.csv", "1,2\n3,4\n");
-    const std::vector<std::pair<std::vector<std::string>, int>> cases = {
-        {{"kpca", "--gram", "--inverse", scores, t.file("K.csv", "1,0.5\n0.5,1\n")}, kb::cli::usage},
-        {{"kpca", "--kernel", "linear", "-p", "2", "--inverse", scores, "--ridge", "0", data}, kb::cli::usage},
-        {{"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "3", "--inverse", scores, data}, kb::cli::bad_data},
-    };
-    const std::vector<std::string> expect = {"needs the points and --kernel, not --gram", "the ridge must be positive",
-                                             "2 column(s) of scores, but the kernel PCA of"};
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        const Run r = kernelbook(cases[i].first);
-        CAPTURE(r.err);
-        CHECK(r.code == cases[i].second);
-        CHECK(contains(r.err, expect[i]));
-        NOTE_REFUSAL(r, cases[i].first);
-    }
+    CHECK_REFUSALS({
+        {{"kpca", "--gram", "--inverse", scores, t.file("K.csv", "1,0.5\n0.5,1\n")}, kb::cli::usage,
+         "needs the points and --kernel, not --gram"},
+        {{"kpca", "--kernel", "linear", "-p", "2", "--inverse", scores, "--ridge", "0", data}, kb::cli::usage,
+         "the ridge must be positive"},
+        {{"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "3", "--inverse", scores, data}, kb::cli::bad_data,
+         "2 column(s) of scores, but the kernel PCA of"},
+    });
 }
