@@ -119,8 +119,8 @@ Numbers numeric_part(kb::book::Report& report) {
     report.precision<R>();
     const Matrix<R> A = kb::from_integers<R>(kb::ch01::example_A());
     const Matrix<R> X = kb::center_columns(A);
-    const kb::Pca<R> fit(A, 4);
-    const kb::Pca<R> fit_eig(A, 4, kb::PcaRoute::covariance_eigen);
+    const kb::Pca<R> fit(A, {.components = 4});
+    const kb::Pca<R> fit_eig(A, {.components = 4, .route = kb::PcaRoute::covariance_eigen});
     const R S = fit.total_scatter();
     report.agree(ex, "eigenvalues of C by the SVD of X and by the eigen-decomposition of C agree",
                  R((fit.spectrum() - fit_eig.spectrum()).cwiseAbs().maxCoeff()), kb::book::rounding_bound<R>(5, S), S);
@@ -156,7 +156,7 @@ Numbers numeric_part(kb::book::Report& report) {
                  R(P.norm()));
 
     // The rank-3 reconstruction.
-    const kb::Pca<R> fit3(A, 3);
+    const kb::Pca<R> fit3(A, {.components = 3});
     const Matrix<R> A3 = fit3.reconstruct(fit3.scores());
     const int one[5] = {1, 1, 1, 1, 1};
     const int dA = side_by_side(report, "A ≈ P V₃ᵀ + μ", kb::ch01::seed_A3, A3, one);

@@ -54,10 +54,10 @@ Case<T> random_case(int N_lo = 3, int N_hi = 10, int q_hi = 6, int q_lo = 1) {
     const IntMatrix M = *kb::test::int_matrix(N, q, -20, 20);
     const Matrix<T> A = kb::from_integers<T>(M, 4);
     RC_PRE(kb::max_abs(Matrix<T>(A.rowwise() - A.row(0))) > T(0)); // not all points equal
-    const Eigen::Index rank = kb::Pca(A, 1).rank();
+    const Eigen::Index rank = kb::Pca(A, {.components = 1}).rank();
     const Eigen::Index k = *kb::test::size_in(1, static_cast<int>(rank));
     const auto [lambda, S] = reference_scatter<T>(M, 4);
-    return {M, A, k, kb::Pca(A, k), lambda, S};
+    return {M, A, k, kb::Pca(A, {.components = k}), lambda, S};
 }
 
 /// Σ_{j ≥ from} v_j (0-based): the discarded part of a spectrum.
@@ -98,7 +98,7 @@ inline CovarianceCase covariance_case() {
 /// The covariance matrix XᵀX/(m − 1) of Definition A.4 (`kb::covariance_matrix`).
 inline constexpr auto library_covariance = [](const auto& A) { return kb::covariance_matrix(A); };
 /// The N×k scores P = XV_k of PCA with k components (`kb::Pca`, SVD route).
-inline constexpr auto library_pca_scores = [](const auto& A, Eigen::Index k) { return kb::Pca(A, k).scores(); };
+inline constexpr auto library_pca_scores = [](const auto& A, Eigen::Index k) { return kb::Pca(A, {.components = k}).scores(); };
 ///@}
 
 //! [defA4]

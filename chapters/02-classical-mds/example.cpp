@@ -105,12 +105,12 @@ int main() {
     rep.precision<R>();
     const Matrix<R> Y = kb::from_integers<R>(P);
     const Matrix<R> D = kb::distances(Y);
-    const auto mds = kb::ClassicalMds(D, 3, kb::MdsInput::distances);
-    rep.say("eigenvalues of B: " + vector_to_string(mds.eigenvalues(), 12));
+    const auto mds = kb::ClassicalMds(D, {.components = 3, .input = kb::MdsInput::distances});
+    rep.say("eigenvalues of B: " + vector_to_string(mds.spectrum(), 12));
     rep.say("positive: " + std::to_string(mds.positive()) + ", negative: " + std::to_string(mds.negative()) +
-            " (|λ| ≤ τ = " + kb::book::fmt(mds.tolerance(), 3) + " counts as zero)");
+            " (|λ| ≤ τ = " + kb::book::fmt(mds.rank_tolerance(), 3) + " counts as zero)");
     rep.say("MDS coordinates X = [√λ₁u₁, √λ₂u₂, √λ₃u₃]:\n" + matrix_to_string(mds.coordinates(), 10));
-    const R lam1 = mds.eigenvalues()(0);
+    const R lam1 = mds.spectrum()(0);
     rep.agree("zhu:mds-setup", "the stress Σ(d_ij − ‖x_i − x_j‖)² of the 3-D embedding is zero",
               kb::mds_stress(D, mds.coordinates()), kb::book::rounding_bound<R>(6, R(4 * 36) * lam1), lam1);
 
@@ -128,21 +128,21 @@ int main() {
     rep.agree("zhu:1.2.1", "Y_cY_cᵀ = U D² Uᵀ", kb::max_abs(Matrix<R>(Yc * Yc.transpose() - svd.U * d2.asDiagonal() * svd.U.transpose())),
               kb::book::rounding_bound<R>(6, lam1), lam1);
     rep.agree("zhu:1.2.1", "the non-zero eigenvalues of B = Y_cY_cᵀ are D² = the eigenvalues of Y_cᵀY_c",
-              kb::max_abs(Matrix<R>(mds.eigenvalues().head(3) - d2)), kb::book::rounding_bound<R>(6, lam1), lam1);
+              kb::max_abs(Matrix<R>(mds.spectrum().head(3) - d2)), kb::book::rounding_bound<R>(6, lam1), lam1);
     rep.say("D² = " + vector_to_string(d2, 12) + " (shapes: U is 6×3, D² is 3×3, Uᵀ is 3×6)");
 
     // gallier:svd, in Gallier's letters: X̂ = V D Uᵀ, V_r from the eigenvectors of K̂ = X̂X̂ᵀ.
     const Matrix<R> Vr = mds.eigenvectors().leftCols(3);
-    const Vector<R> sig = mds.eigenvalues().head(3).cwiseSqrt();
+    const Vector<R> sig = mds.spectrum().head(3).cwiseSqrt();
     const Matrix<R> Ur = Yc.transpose() * Vr * sig.cwiseInverse().asDiagonal();
     rep.agree("gallier:svd", "U_r = X̂ᵀ V_r Σ_r⁻¹ has orthonormal columns",
               kb::max_abs(Matrix<R>(Ur.transpose() * Ur - Matrix<R>::Identity(3, 3))),
-              kb::book::rounding_bound<R>(6, R(lam1 / mds.eigenvalues()(2))), R(1));
+              kb::book::rounding_bound<R>(6, R(lam1 / mds.spectrum()(2))), R(1));
     rep.agree("gallier:svd", "X̂ = V_r Σ_r U_rᵀ", kb::max_abs(Matrix<R>(Vr * sig.asDiagonal() * Ur.transpose() - Yc)),
-              kb::book::rounding_bound<R>(6, R(scale * lam1 / mds.eigenvalues()(2))), scale);
+              kb::book::rounding_bound<R>(6, R(scale * lam1 / mds.spectrum()(2))), scale);
     rep.agree("gallier:svd", "U_r = the PCA loadings V of Y_c (signs aligned)", kb::max_abs(Matrix<R>(kb::align_signs(Ur, svd.V) - svd.V)),
-              kb::book::rounding_bound<R>(6, R(lam1 / (mds.eigenvalues()(1) - mds.eigenvalues()(2)))), R(1));
-    write_spectrum(spectra, "six points (Euclidean)", mds.eigenvalues());
+              kb::book::rounding_bound<R>(6, R(lam1 / (mds.spectrum()(1) - mds.spectrum()(2)))), R(1));
+    write_spectrum(spectra, "six points (Euclidean)", mds.spectrum());
 
     // ------------------------------------------------------------------ cities
     rep.section("Cities: chord distances are Euclidean, great-circle distances are not");
@@ -153,12 +153,12 @@ int main() {
     rep.say("ten European capitals, latitude and longitude rounded to 0.1°, on a sphere of radius 6371 km");
     const Matrix<R> chord = kb::distances(on_sphere(europe));
     const Matrix<R> arc = great_circle(chord);
-    const auto by_chord = kb::ClassicalMds(chord, 3, kb::MdsInput::distances);
-    rep.say("chord (straight-line) distances: eigenvalues of B = " + vector_to_string(by_chord.eigenvalues(), 6));
+    const auto by_chord = kb::ClassicalMds(chord, {.components = 3, .input = kb::MdsInput::distances});
+    rep.say("chord (straight-line) distances: eigenvalues of B = " + vector_to_string(by_chord.spectrum(), 6));
     rep.exact("zhu:2.2.2", "chord distances: exactly 3 positive eigenvalues and no negative one (points in R³)",
               by_chord.positive() == 3 && by_chord.negative() == 0);
-    const auto by_arc = kb::ClassicalMds(arc, 2, kb::MdsInput::distances);
-    rep.say("great-circle distances: eigenvalues of B = " + vector_to_string(by_arc.eigenvalues(), 6));
+    const auto by_arc = kb::ClassicalMds(arc, {.components = 2, .input = kb::MdsInput::distances});
+    rep.say("great-circle distances: eigenvalues of B = " + vector_to_string(by_arc.spectrum(), 6));
     rep.say("  negative eigenvalues: " + std::to_string(by_arc.negative()) + ", holding " +
             kb::book::fmt(R(100 * by_arc.negative_mass()), 3) + " % of Σ|λ|; the 2-D map leaves out " +
             kb::book::fmt(R(100 * by_arc.discarded_mass()), 3) + " % (positive eigenvalues 3, 4, …)");
@@ -181,18 +181,18 @@ int main() {
         }
         rep.say("the 2-D MDS map of the great-circle distances (km), written to europe_map.csv:\n" + text);
     }
-    write_spectrum(spectra, "Europe, chord", by_chord.eigenvalues());
-    write_spectrum(spectra, "Europe, great circle", by_arc.eigenvalues());
+    write_spectrum(spectra, "Europe, chord", by_chord.spectrum());
+    write_spectrum(spectra, "Europe, great circle", by_arc.spectrum());
 
     std::vector<City> world = europe;
     for (const City& c : std::vector<City>{{"New York", 407, -740}, {"Tokyo", 357, 1397}, {"Sydney", -339, 1512},
                                            {"Cape Town", -339, 184}, {"Rio de Janeiro", -229, -432}})
         world.push_back(c);
-    const auto by_world = kb::ClassicalMds(great_circle(kb::distances(on_sphere(world))), 3, kb::MdsInput::distances);
+    const auto by_world = kb::ClassicalMds(great_circle(kb::distances(on_sphere(world))), {.components = 3, .input = kb::MdsInput::distances});
     rep.say("fifteen cities on five continents, great-circle distances: " + std::to_string(by_world.negative()) +
             " negative eigenvalues holding " + kb::book::fmt(R(100 * by_world.negative_mass()), 3) +
             " % of Σ|λ| — the larger the part of the sphere, the less Euclidean its geodesic distances");
-    write_spectrum(spectra, "world, great circle", by_world.eigenvalues());
+    write_spectrum(spectra, "world, great circle", by_world.spectrum());
 
     // ------------------------------------------------------------------ non-Euclidean
     rep.section("Dissimilarities that are not Euclidean: negative eigenvalues");
@@ -218,12 +218,12 @@ int main() {
                 vector_to_string(v, 3) + "): vᵀBv = " + kb::book::fmt(form));
         rep.exact("zhu:2.2.2", "vᵀBv < 0 and the exact test refuses B: no points have these distances",
                   form < 0 && !kb::is_psd_exact(B));
-        const auto m = kb::ClassicalMds(kb::from_integers<R>(ex.D), 1, kb::MdsInput::distances);
-        rep.say("  eigenvalues (real50): " + vector_to_string(m.eigenvalues(), 8) + "; negative mass " +
+        const auto m = kb::ClassicalMds(kb::from_integers<R>(ex.D), {.components = 1, .input = kb::MdsInput::distances});
+        rep.say("  eigenvalues (real50): " + vector_to_string(m.spectrum(), 8) + "; negative mass " +
                 kb::book::fmt(m.negative_mass(), 6));
-        write_spectrum(spectra, ex.csv, m.eigenvalues());
+        write_spectrum(spectra, ex.csv, m.spectrum());
         try {
-            (void)kb::ClassicalMds(kb::from_integers<R>(ex.D), m.positive() + 1, kb::MdsInput::distances);
+            (void)kb::ClassicalMds(kb::from_integers<R>(ex.D), {.components = m.positive() + 1, .input = kb::MdsInput::distances});
             rep.exact("zhu:2.2.2", "asking for one coordinate more than there are positive eigenvalues is refused",
                       false);
         } catch (const kb::error& e) {
@@ -290,7 +290,7 @@ int main() {
         rep.precision<R>();
         const Matrix<R> Y5 = kb::from_integers<R>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
         const Matrix<R> D5 = kb::distances(Y5);
-        const auto m = kb::ClassicalMds(D5, 1, kb::MdsInput::distances);
+        const auto m = kb::ClassicalMds(D5, {.components = 1, .input = kb::MdsInput::distances});
         const Matrix<R> X1 = kb::guttman_transform(D5, m.coordinates());
         const R stress0 = kb::mds_stress(D5, m.coordinates()), stress1 = kb::mds_stress(D5, X1);
         const R strain0 = kb::classical_mds_objective(m.gram(), m.coordinates()), strain1 = kb::classical_mds_objective(m.gram(), X1);

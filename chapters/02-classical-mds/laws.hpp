@@ -102,10 +102,10 @@ CentredCase<T> centred_case(int q_lo, int N_hi, int range) {
 /// B = −½ J D⁽²⁾ J from the squared distances (`kb::gram_from_squared_distances`).
 inline constexpr auto library_double_centring = [](const auto& D2) { return kb::gram_from_squared_distances(D2); };
 /// The N×p classical MDS coordinates of a Gram matrix (`kb::ClassicalMds`).
-inline constexpr auto library_mds = [](const auto& B, Eigen::Index p) { return kb::ClassicalMds(B, p).coordinates(); };
+inline constexpr auto library_mds = [](const auto& B, Eigen::Index p) { return kb::ClassicalMds(B, {.components = p}).coordinates(); };
 /// The same from the distances (`kb::MdsInput::distances`: squares and double-centres inside).
 inline constexpr auto library_mds_of_distances = [](const auto& D, Eigen::Index p) {
-    return kb::ClassicalMds(D, p, kb::MdsInput::distances).coordinates();
+    return kb::ClassicalMds(D, {.components = p, .input = kb::MdsInput::distances}).coordinates();
 };
 ///@}
 

@@ -214,10 +214,10 @@ int main() {
     const Matrix<R> Y = kb::from_integers<R>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<R> Yc = kb::center_columns(Y);
     const Matrix<R> K = Yc * Yc.transpose();
-    const auto mds = kb::ClassicalMds(K, 1);
+    const auto mds = kb::ClassicalMds(K, {.components = 1});
     const R best = kb::classical_mds_objective(K, mds.coordinates());
-    rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1): eigenvalues of K = Y_cY_cᵀ: " + kb::book::fmt(mds.eigenvalues()(0), 10) +
-            ", " + kb::book::fmt(mds.eigenvalues()(1), 10) + ", 0, 0, 0");
+    rep.say("five points (0,0), (4,0), (0,3), (4,3), (2,1): eigenvalues of K = Y_cY_cᵀ: " + kb::book::fmt(mds.spectrum()(0), 10) +
+            ", " + kb::book::fmt(mds.spectrum()(1), 10) + ", 0, 0, 0");
     rep.agree("zhu:def1", "the MDS line (p = 1) attains ‖K − XXᵀ‖²_F = λ₂² = (46/5)²", R(abs(best - R(2116) / 25)),
               kb::book::rounding_bound<R>(5, R(256)), R(256));
     R lowest_competitor = kb::classical_mds_objective(K, Matrix<R>(Matrix<R>::Zero(5, 1)));

@@ -66,7 +66,7 @@ void conventions(kb::book::Report& report) {
     const Matrix<double> X =
         kb::from_integers<double>((IntMatrix(6, 2) << 0, 0, 1, 0, 0, 2, 2, 1, -1, 1, 1, -2).finished(), 2);
     const Matrix<double> Z = kb::from_integers<double>((IntMatrix(2, 2) << 1, 1, -2, 0).finished(), 2);
-    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, 3);
+    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, {.components = 3});
     const double N = 6;
     report.say("six points, k(x, y) = (1 + xᵀy)², p = 3 components");
     report.say("μ (eigenvalues of K̃; scikit-learn's eigenvalues_): " +
@@ -117,7 +117,7 @@ void derivation(kb::book::Report& report) {
         kb::from_integers<T>((IntMatrix(7, 2) << 0, 0, 2, 1, -1, 3, 4, -2, 1, 1, 3, 3, -2, -1).finished(), 2);
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
-    kb::KernelPca<T> kp(k, X, 3);
+    kb::KernelPca<T> kp(k, X, {.components = 3});
     const Eigen::Index N = X.rows();
     const Matrix<T> Phi = fm.features(X);
     const RowVector<T> mean = Phi.colwise().sum() / T(N);
@@ -223,7 +223,7 @@ void algorithm8(kb::book::Report& report) {
                        std::to_string(printed_b.rows()) + "×" + std::to_string(printed_b.cols()) +
                        " (the column of y_1 is missing)",
                    printed_b.cols() == N - 1);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     report.remark("zhu:alg8", "(d) K̃ u_i = λ u_i, reusing the letter λ of §2.3.1",
                    "(d)'s λ is an eigenvalue μ of K̃ itself, N times the λ of §2.3.1 (eigenvalue of C = K̃/N): "
                    "μ₁ = " + kb::book::fmt(kp.eigenvalues()(0), 8) + ", λ₁ = " +
@@ -256,7 +256,7 @@ void circles(kb::book::Report& report) {
         using T = kb::real50;
         const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
         const Eigen::Index N = data.X.rows();
-        kb::KernelPca<T> lift(kb::ParaboloidLiftKernel<T>{}, data.X, 3), quad(kb::PolynomialKernel<T>(T(0), 2), data.X, 3);
+        kb::KernelPca<T> lift(kb::ParaboloidLiftKernel<T>{}, data.X, {.components = 3}), quad(kb::PolynomialKernel<T>(T(0), 2), data.X, {.components = 3});
         report.say("radii 1 and 2, ten points each (N = 20), angles equally spaced");
         report.agree<T>("zhu:ex3", "lift kernel xᵀy + ‖x‖²‖y‖²: μ = N·(Var r², E r²/2, E r²/2) = (45, 25, 25)",
                         T((lift.eigenvalues() - (Vector<T>(3) << 45, 25, 25).finished()).cwiseAbs().maxCoeff()),
@@ -274,8 +274,9 @@ void circles(kb::book::Report& report) {
     }
     // Figure data (double): 30 points on each circle.
     const auto data = kb::concentric_rings<double>({30, 30}, {1.0, 2.0});
-    kb::KernelPca<double> lift(kb::ParaboloidLiftKernel<double>{}, data.X, 3),
-        quad(kb::PolynomialKernel<double>(0.0, 2), data.X, 3), lin(kb::LinearKernel<double>{}, data.X, 2);
+    kb::KernelPca<double> lift(kb::ParaboloidLiftKernel<double>{}, data.X, {.components = 3}),
+        quad(kb::PolynomialKernel<double>(0.0, 2), data.X, {.components = 3}),
+        lin(kb::LinearKernel<double>{}, data.X, {.components = 2});
     write_csv("circles.csv",
               {"y1", "y2", "circle", "lift_x3", "lift_pc1", "lift_pc2", "lift_pc3", "quad_pc1", "quad_pc2", "quad_pc3",
                "linear_pc1", "linear_pc2"},
@@ -302,7 +303,7 @@ void rings(kb::book::Report& report) {
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
     // The dense route: all 300 eigenpairs (μ₄ is printed below); the Lanczos route is checked against it after the figure.
-    kb::KernelPca<double> kp(k, data.X, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::dense);
+    kb::KernelPca<double> kp(k, data.X, {.components = 3, .solver = kb::KpcaSolver::dense});
     const Matrix<double>& Y = kp.scores();
     report.say("radii 1, 2, 3, 100 points each; " + k.describe() + " (σ = 1, beeny's convention)");
     report.say("μ₁…μ₃ = " + kb::book::matrix_to_string(Matrix<double>(kp.eigenvalues().transpose()), 8, "") +
@@ -335,7 +336,7 @@ void rings(kb::book::Report& report) {
     // §7.9: the Lanczos route computes only these 3 of the 300 eigenpairs — the tied pair
     // μ₁ = μ₂ included — and agrees with the dense route: each is within c₂·N·ε·μ₁ of exact,
     // and a projector moves by that over the gap μ₃ − μ₄ (Davis–Kahan).
-    const kb::KernelPca<double> fast(k, data.X, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos);
+    const kb::KernelPca<double> fast(k, data.X, {.components = 3, .solver = kb::KpcaSolver::lanczos});
     const double mu1 = kp.eigenvalues()(0), gap = kp.eigenvalues()(2) - kp.spectrum()(3);
     report.agree<double>("zhu:alg8", "the Lanczos route (3 of 300 eigenpairs) gives the dense route's μ₁, μ₂, μ₃",
                          (fast.eigenvalues() - kp.eigenvalues()).cwiseAbs().maxCoeff(),
@@ -355,8 +356,8 @@ void s_surface(kb::book::Report& report) {
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
     // The dense route (§7.9): the neighbourhood counts below break ties of the grid by rounding.
     constexpr auto dense = kb::KpcaSolver::dense;
-    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, 3, kb::NonPsdPolicy::refuse, dense),
-        kpca(k, S.X, 6, kb::NonPsdPolicy::refuse, dense);
+    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, {.components = 3, .solver = dense}),
+        kpca(k, S.X, {.components = 6, .solver = dense});
     report.say("400 points on a 40×10 grid of (t, s); PCA = kernel PCA with xᵀy; kernel PCA with " + k.describe());
     auto describe = [&](const std::string& name, const Matrix<double>& Y) {
         std::string line = name + ": |Spearman ρ| with t / with s:";
@@ -440,7 +441,7 @@ void preimages(kb::book::Report& report) {
     const auto k = kb::GaussianKernel<double>::from_gamma(2.0);
     const Eigen::Index p = 32;
     const double alpha = 0.1;
-    kb::KernelPca<double> kp(k, X, p);
+    kb::KernelPca<double> kp(k, X, {.components = p});
     kb::KernelPcaPreimage<double> back(kp, X, k, alpha);
     const Matrix<double> denoised = back.reconstruct(kp, Z);
     report.say("300 noisy training points (noise σ = 0.15), " + k.describe() + ", p = " + std::to_string(p) +

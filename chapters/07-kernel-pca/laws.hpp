@@ -59,13 +59,13 @@ struct KpcaFit {
 /// kb::KernelPca fitted from the kernel and the points; kb::KernelPca::transform for Z.
 inline constexpr auto library_kpca = [](const auto& k, const auto& X, const auto& Z, Eigen::Index p) {
     using T = typename std::decay_t<decltype(X)>::Scalar;
-    const kb::KernelPca<T> kp(k, X, p);
+    const kb::KernelPca<T> kp(k, X, {.components = p});
     return KpcaFit<T>{kp.scores(), kp.eigenvalues(), kp.transform(Z)};
 };
 /// The training scores of kb::KernelPca fitted from the Gram matrix K.
 inline constexpr auto library_kpca_scores = [](const auto& K, Eigen::Index p) {
     using T = typename std::decay_t<decltype(K)>::Scalar;
-    return Matrix<T>(kb::KernelPca<T>(K, p).scores());
+    return Matrix<T>(kb::KernelPca<T>(K, {.components = p}).scores());
 };
 ///@}
 

@@ -168,7 +168,7 @@ void singular(kb::book::Report& report) {
     const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
     const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
     report.precision<T>();
-    const kb::ExplicitFeatureMap<T> good(k, X, kb::psd_rounding_tolerance<T>(8, T(K.norm())));
+    const kb::ExplicitFeatureMap<T> good(k, X, {.rank_tolerance = kb::psd_rounding_tolerance<T>(8, T(K.norm()))});
     const T err_good = max_abs_diff(Matrix<T>(good.transform(X) * good.transform(Z).transpose()), kZ);
     report.agree("ghiasi:thm1", "rank tolerance at the rounding level: rank " + std::to_string(good.rank()) +
                                     ", ⟨φ(x_n), φ(z)⟩ = k(x_n, z)",
@@ -177,7 +177,7 @@ void singular(kb::book::Report& report) {
     const T err_zero = max_abs_diff(Matrix<T>((R * K).transpose() * (R * kZ)), kZ);
     std::string refused;
     try {
-        kb::ExplicitFeatureMap<T> bad(k, X, T(0));
+        kb::ExplicitFeatureMap<T> bad(k, X, {.rank_tolerance = T(0)});
     } catch (const kb::error&) {
         refused = "refused by the library";
     }
@@ -194,7 +194,7 @@ void singular_exact(kb::book::Report& report) {
     const Matrix<rational> X =
         kb::from_integers<rational>((IntMatrix(7, 2) << 0, 0, 1, 0, 0, 1, 1, 1, 2, -1, 1, 0, 1, 1).finished());
     const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 3, 2, -1, 2, 1, -2).finished(), 2);
-    const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+    const kb::ExplicitFeatureMap<rational> phi(k, X, {.rank_tolerance = rational(0)});
     const Matrix<rational> K = phi.gram(), P = phi.pseudo_inverse(), kZ = kb::gram(k, X, Z);
     report.say("  (1 + xᵀy)² on 7 points with two duplicates: exact rank " + std::to_string(phi.rank()));
     report.exact("ghiasi:thm1", "K⁺ satisfies the Penrose conditions", Matrix<rational>(K * P * K) == K &&
@@ -230,7 +230,7 @@ SweepCell sweep_cell(const kb::GaussianKernel<T>& k, const Matrix<T>& X, const M
         cell.built = false;
     }
     // The pseudo-inverse map with the rank tolerance at the rounding level (always built).
-    const kb::ExplicitFeatureMap<T> truncated(k, X, kb::psd_rounding_tolerance<T>(K.rows(), T(K.norm())));
+    const kb::ExplicitFeatureMap<T> truncated(k, X, {.rank_tolerance = kb::psd_rounding_tolerance<T>(K.rows(), T(K.norm()))});
     cell.rank_tol = static_cast<long>(truncated.rank());
     cell.error_tol =
         static_cast<double>(max_abs_diff(Matrix<T>(truncated.transform(X) * truncated.transform(Z).transpose()), kZ));

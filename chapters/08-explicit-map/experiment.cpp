@@ -188,12 +188,12 @@ struct FisherRun {
 
 FisherRun run_fisher(const Matrix<double>& Ftrain, const std::vector<int>& ytrain, const Matrix<double>& Ftest,
                      const std::vector<int>& ytest) {
-    const auto F = kb::fisher_discriminant(Ftrain, ytrain, 2);
+    const auto F = kb::FisherDiscriminant(Ftrain, ytrain, {.components = 2});
     FisherRun out;
-    out.Ptrain = kb::fisher_project(F, Ftrain);
-    out.Ptest = kb::fisher_project(F, Ftest);
-    out.accuracy = kb::classification_accuracy(kb::fisher_classify(F, Ftest), ytest);
-    out.train_accuracy = kb::classification_accuracy(kb::fisher_classify(F, Ftrain), ytrain);
+    out.Ptrain = F.transform(Ftrain);
+    out.Ptest = F.transform(Ftest);
+    out.accuracy = kb::classification_accuracy(F.predict(Ftest), ytest);
+    out.train_accuracy = kb::classification_accuracy(F.predict(Ftrain), ytrain);
     return out;
 }
 
@@ -213,7 +213,7 @@ Result run_kernel(const Split& s, const std::string& kernel_name, const Kernel& 
     const kb::SymmetricEigen<double> eig = kb::symmetric_eigen(kb::gram(k, s.Xtrain));
     r.rank_tol = kb::psd_rounding_tolerance<double>(N, eig.values(0));
     r.kappa_full = eig.values(N - 1) > 0 ? eig.values(0) / eig.values(N - 1) : INFINITY;
-    const kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, r.rank_tol);
+    const kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, {.rank_tolerance = r.rank_tol});
     r.rank = phi.rank();
     r.kappa = phi.condition_number();
     r.self_min = phi.gram().diagonal().minCoeff();
@@ -306,7 +306,7 @@ struct SplitOutcome {
 
 // ---------------------------------------------------------------- the classifiers
 std::vector<int> fisher_predict(const kb::FisherDiscriminant<double>& F, const Matrix<double>& Z) {
-    return kb::fisher_classify(F, Z);
+    return F.predict(Z);
 }
 
 // An orthonormal basis Q (d×n) of the row space of A (n×d, n < d): the directions of a ridge
@@ -351,7 +351,7 @@ double choose_ridge(const InnerSplit& in) {
     const auto path = kb::fisher_ridge_path(A, in.yfit, 2, ridges);
     double best = -1, best_rho = ridge_grid.front();
     for (std::size_t i = 0; i < path.size(); ++i) {
-        const double acc = kb::classification_accuracy(kb::fisher_classify(path[i], B), in.yval);
+        const double acc = kb::classification_accuracy(path[i].predict(B), in.yval);
         if (acc >= best) {
             best = acc;
             best_rho = ridge_grid[i];
@@ -449,7 +449,7 @@ void run_classifiers(const Matrix<double>& Ftrain, const std::vector<int>& ytrai
         rho = choose_ridge(in);
     }
     std::optional<PhaseTimer> timer(std::in_place, 3);
-    // (a) ρ = 0 (the paper's Fisher, kb::fisher_discriminant's default) and (b) the chosen ρ,
+    // (a) ρ = 0 (the paper's Fisher, kb::FisherDiscriminant's default) and (b) the chosen ρ,
     // from one eigen-decomposition of S_w.
     const auto path = kb::fisher_ridge_path(Ftrain, ytrain, 2, {0.0, rho});
     accuracy[0] = kb::classification_accuracy(fisher_predict(path[0], Ftest), ytest);

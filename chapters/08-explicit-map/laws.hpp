@@ -100,7 +100,7 @@ void cross_check_law(DualProjection dual_projection, CombinedProjection combined
             const kb::DualKpca<T> dual = kb::dual_kpca(K, p);
             // Chapter 7's kernel PCA (the kernel trick: JKJ and its eigenvectors, no map), fitted
             // on the same data by its own code.
-            kb::KernelPca<T> kpca(k, X, p);
+            kb::KernelPca<T> kpca(k, X, {.components = p});
             // Ordinary PCA on the explicitly mapped, centred training data (thin SVD).
             const Matrix<T> Phi = phi.training_features();
             const RowVector<T> M = Phi.colwise().mean();

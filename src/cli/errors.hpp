@@ -79,6 +79,8 @@ inline std::string in_command_terms(std::string message) {
         {std::regex("KpcaSolver::automatic"), "--solver auto"},
         {std::regex("so it needs p: give components"), "so it needs --components"},
         {std::regex("or a rank tolerance of at least"), "or --rank-tolerance of at least"},
+        {std::regex("pass rank_tolerance "), "give --rank-tolerance "},
+        {std::regex("\\brank_tolerance = "), "--rank-tolerance "},
         {std::regex("\\breal50\\b"), "--precision 50"},
         {std::regex("\\breal100\\b"), "--precision 100"},
     };
@@ -88,10 +90,10 @@ inline std::string in_command_terms(std::string message) {
 
 /// \brief The spellings of the library in a message the command prints (none may be there): a
 ///        namespace (`kb::`), a library type or enum (`KernelPca`, `NonPsdPolicy`, `KpcaSolver`,
-///        `AtMost`, …), a scalar type's name (`real50`), or `all_components`.
+///        `KpcaOptions`, …), a scalar type's name (`real50`), or `all_components`.
 inline std::vector<std::string> library_spellings(const std::string& message) {
     static const std::regex library(
-        "kb::|\\b(Pca|ClassicalMds|KernelPca|ExplicitFeatureMap|NonPsdPolicy|KpcaSolver|PcaRoute|MdsInput|AtMost|"
+        "kb::|\\b(Pca|ClassicalMds|KernelPca|ExplicitFeatureMap|NonPsdPolicy|KpcaSolver|PcaRoute|MdsInput|[A-Za-z]*Options|"
         "AnyKernel|Nystrom[A-Za-z]*|FisherDiscriminant|real50|real100|all_components|keep_positive)\\b");
     std::vector<std::string> found;
     for (auto it = std::sregex_iterator(message.begin(), message.end(), library); it != std::sregex_iterator(); ++it)

@@ -200,7 +200,7 @@ Outcome pca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                 "components; ask for at most {}",
                                 o.components, N, q, std::min(N - 1, q), std::min(N - 1, q)));
     progress.stage("PCA: centring and the thin SVD");
-    const auto model = std::make_shared<const Pca<T>>(A, o.components > 0 ? o.components : all_components);
+    const auto model = std::make_shared<const Pca<T>>(A, PcaOptions{.components = o.components > 0 ? o.components : all_components});
     const Pca<T>& pca = *model;
     const Eigen::Index p = pca.components();
 
@@ -302,7 +302,7 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                                 "positive eigenvalues)",
                                 o.components, N, N));
     progress.stage("double centring and the eigen-decomposition");
-    const ClassicalMds<T> mds(M, o.components > 0 ? o.components : all_components, kind);
+    const ClassicalMds<T> mds(M, {.components = o.components > 0 ? o.components : all_components, .input = kind});
     const Eigen::Index p = mds.components();
 
     Json r;
@@ -315,10 +315,10 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
                   "; B = Σ λ_j u_j u_jᵀ; coordinates x_j = √λ_j u_j for the p largest λ_j > τ (the book's sign rule)";
     r["components"] = p;
     r["eigenvalues"] = {{"what", "all N eigenvalues λ_j of B, decreasing, negative ones included"},
-                        {"values", numbers(mds.eigenvalues())}};
+                        {"values", numbers(mds.spectrum())}};
     r["positive_eigenvalues"] = mds.positive();
     r["negative_eigenvalues"] = mds.negative();
-    r["zero_tolerance"] = number(mds.tolerance());
+    r["zero_tolerance"] = number(mds.rank_tolerance());
     r["negative_mass"] = {{"what", "Σ_{λ<−τ}|λ_j| / Σ|λ_j|: how far the input is from Euclidean"},
                           {"value", number(mds.negative_mass())}};
     r["discarded_mass"] = {{"what", "Σ_{j>p, λ>τ} λ_j / Σ|λ_j|: positive mass not kept"},
@@ -338,7 +338,7 @@ Outcome mds(const Options& o, const Inputs& in, Progress& progress, bool keep) {
 
 template <class T>
 Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) {
-    // The default keeps every component above the rank tolerance, at most 10 (kb::AtMost): in
+    // The default keeps every component above the rank tolerance, at most 10 (kb::KpcaOptions::at_most): in
     // double with N ≥ 200 the Lanczos route, which finds a rank below 10 without leaving it.
     const long long M = in.fresh ? in.fresh->rows() : 0;
     const auto asked = [&](long long n) { return o.components > 0 ? o.components : std::min<long long>(10, n - 1); };
@@ -378,18 +378,15 @@ Outcome kpca(const Options& o, const Inputs& in, Progress& progress, bool keep) 
         description = "a precomputed Gram matrix K (--gram)";
         progress.stage(fmt::format("centring the {}×{} Gram matrix and its eigenpairs", N, N));
         model = o.components > 0
-                    ? std::make_shared<const KernelPca<T>>(X, o.components, NonPsdPolicy::refuse, solver, progress.callback())
-                    : std::make_shared<const KernelPca<T>>(X, AtMost{asked(N)}, NonPsdPolicy::refuse, solver,
-                                                           progress.callback());
+                    ? std::make_shared<const KernelPca<T>>(X, KpcaOptions{.components = o.components, .solver = solver, .progress = progress.callback()})
+                    : std::make_shared<const KernelPca<T>>(X, KpcaOptions{.components = asked(N), .at_most = true, .solver = solver, .progress = progress.callback()});
     } else {
         AnyKernel<T> k = make_kernel<T>(*o.kernel, X.cols(), description);
         kernel = k;
         progress.stage(fmt::format("Gram matrix of {} points, centring and eigenpairs", N));
         model = o.components > 0
-                    ? std::make_shared<const KernelPca<T>>(k, X, o.components, NonPsdPolicy::refuse, solver,
-                                                           progress.callback())
-                    : std::make_shared<const KernelPca<T>>(k, X, AtMost{asked(N)}, NonPsdPolicy::refuse, solver,
-                                                           progress.callback());
+                    ? std::make_shared<const KernelPca<T>>(k, X, KpcaOptions{.components = o.components, .solver = solver, .progress = progress.callback()})
+                    : std::make_shared<const KernelPca<T>>(k, X, KpcaOptions{.components = asked(N), .at_most = true, .solver = solver, .progress = progress.callback()});
     }
     const KernelPca<T>& m = *model;
     const Eigen::Index keep_cols = m.components();
@@ -509,7 +506,7 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     progress.stage(fmt::format("Gram matrix of {} points and K^(-1/2)", N));
     std::shared_ptr<const ExplicitFeatureMap<T>> fm;
     if (o.rank_tolerance.empty()) {
-        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, progress.callback());
+        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, FeatureMapOptions<T>{.progress = progress.callback()});
     } else {
         T tol;
         try {
@@ -517,10 +514,10 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
         } catch (const error& e) {
             throw usage_error(fmt::format("--rank-tolerance '{}': {}", o.rank_tolerance, e.what()));
         }
-        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, tol, progress.callback());
+        fm = std::make_shared<const ExplicitFeatureMap<T>>(k, X, FeatureMapOptions<T>{.rank_tolerance = tol, .progress = progress.callback()});
     }
     const ExplicitFeatureMap<T>& f = *fm;
-    const Vector<T>& lambda = f.eigenvalues();
+    const Vector<T>& lambda = f.spectrum();
 
     Json r;
     r["command"] = "map";
@@ -550,28 +547,17 @@ Outcome map(const Options& o, const Inputs& in, Progress& progress, bool keep) {
     }
     const auto Z = std::make_shared<const Matrix<T>>(load_fresh<T>(in));
     progress.stage("features of the new points");
-    // The residual gaps r(z) = k(z, z) − ‖φ(z)‖² and the largest k(z, z), a block of new points at
-    // a time: N×block kernel values and block values k(z, z), never the M×M Gram matrix of Z.
+    // The residual gaps r(z) = k(z, z) − ‖φ(z)‖² and their check, from the library, a block of new
+    // points at a time: N×block kernel values, never the M×M Gram matrix of Z.
     const Eigen::Index block = transform_block_rows(N, N, sizeof(T));
-    T gap_min(0), gap_max(0), kzz(0);
-    for (Eigen::Index i = 0; i < Z->rows(); i += block) {
-        const Matrix<T> Zb = Z->middleRows(i, std::min(block, Z->rows() - i));
-        const Vector<T> gaps = f.residuals(Zb);
-        const Vector<T> diag = f.kernel_diagonal(Zb);
-        const T lo = gaps.minCoeff(), hi = gaps.maxCoeff(), kb = diag.cwiseAbs().maxCoeff();
-        if (i == 0 || lo < gap_min) gap_min = lo;
-        if (i == 0 || hi > gap_max) gap_max = hi;
-        if (kb > kzz) kzz = kb;
-    }
+    const ResidualGaps<T> gaps = f.residual_gaps(*Z, block);
     r["transform"] = {{"file", in.fresh->source}, {"rows", Z->rows()}};
     r["residual_gaps"] = {{"what", "r(z) = k(z, z) − ‖φ(z)‖² ≥ 0: the squared RKHS distance of k(z, ·) from the "
                                    "span of the training points (0 at a training point)"},
-                          {"min", number(gap_min)},
-                          {"max", number(gap_max)}};
-    {
-        const Check<T> gaps = f.residual_gap_check(gap_min, kzz);
-        r["checks"].push_back(check(gaps.name, gaps.measures, gaps.value, gaps.bound, gaps.bound_formula));
-    }
+                          {"min", number(gaps.min)},
+                          {"max", number(gaps.max)}};
+    r["checks"].push_back(
+        check(gaps.check.name, gaps.check.measures, gaps.check.value, gaps.check.bound, gaps.check.bound_formula));
     require_checks(r);
     r["output"] = std::string(o.centered ? "the centred features ψ" : "the features φ") +
                   " of the new points, one row per point (phi1…phiN)";

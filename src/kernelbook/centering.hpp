@@ -127,19 +127,19 @@ public:
     const T& grand_mean() const { return grand_mean_; }
 
     /// \brief Number N of training points the statistics come from.
-    Eigen::Index points() const { return column_mean_.size(); }
+    Eigen::Index size() const { return column_mean_.size(); }
 
     /// \brief Centres the kernel rows of M points: \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N) becomes
     ///        \f$\tilde k(z_m, x_i)\f$, using the training means only (`slides:center-test`).
     /// \throws kb::error if Kz does not have N columns or is not finite.
     Matrix<T> transform(Matrix<T> Kz) const {
         constexpr std::string_view where = "KernelCentering::transform";
-        require(Kz.cols() == points(), where,
+        require(Kz.cols() == size(), where,
                 "Kz has {} columns but the model was fitted on N = {} training points; Kz(m, i) must be "
                 "k(z_m, x_i) for those same training points",
-                Kz.cols(), points());
+                Kz.cols(), size());
         //! [kernel-centering-transform]
-        const T N(points());
+        const T N(size());
         // k̃(z, x_i) = k(z, x_i) − (1/N) Σ_l k(z, x_l) − k̄_i + k̄, in one pass over Kz (in place
         // when the caller passes it with std::move)
         const Vector<T> own_mean = Kz.rowwise().sum() / N; // (1/N) Σ_l k(z, x_l) = ⟨φ(z), φ̄⟩
@@ -156,14 +156,14 @@ public:
     /// \throws kb::error if the shapes do not match or a value is not finite.
     Vector<T> transform_diagonal(const Vector<T>& kzz, const Matrix<T>& Kz) const {
         constexpr std::string_view where = "KernelCentering::transform_diagonal";
-        require(Kz.cols() == points() && kzz.size() == Kz.rows(), where,
+        require(Kz.cols() == size() && kzz.size() == Kz.rows(), where,
                 "kzz has {} entries and Kz is {}×{}; expected M values k(z_m, z_m) and an "
                 "M×{} matrix of k(z_m, x_i)",
-                kzz.size(), Kz.rows(), Kz.cols(), points());
+                kzz.size(), Kz.rows(), Kz.cols(), size());
         require_finite(kzz, where, "kzz");
         require_finite(Kz, where, "Kz");
         //! [kernel-centering-diagonal]
-        const T N(points());
+        const T N(size());
         // ‖φ(z) − φ̄‖² = k(z, z) − 2⟨φ(z), φ̄⟩ + ‖φ̄‖²
         Vector<T> out = kzz - T(2) * (Kz.rowwise().sum() / N);
         out.array() += grand_mean_;

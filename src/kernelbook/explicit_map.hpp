@@ -11,10 +11,37 @@
 #include "kernelbook/progress.hpp"
 #include "kernelbook/spectral.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
 
 namespace kb {
+
+/// \brief The gaps \f$r(z) = k(z,z) - \norm{\phi(z)}^2\f$ of new points and their check
+///        (kb::ExplicitFeatureMap::residual_gaps()).
+template <class T>
+struct ResidualGaps {
+    T min = T(0);      ///< \f$\min_z r(z)\f$ (negative only by rounding)
+    T max = T(0);      ///< \f$\max_z r(z)\f$
+    T max_k_zz = T(0); ///< \f$\max_z |k(z, z)|\f$
+    Check<T> check;    ///< \f$\max(0, -\min_z r(z))\f$ against its rounding bound
+};
+
+/// \brief The settings of kb::ExplicitFeatureMap, by name:
+///        `kb::ExplicitFeatureMap phi(k, X, {.rank_tolerance = 1e-10})`.
+template <class T>
+struct FeatureMapOptions {
+    /// None (the default): K must be invertible, \f$\phi(z) = K^{-1/2}k_z\f$. Given: the
+    /// pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the eigenvalues of K above it (an
+    /// absolute threshold, like kb::psd_inverse_sqrt). In floating types it must be finite,
+    /// \f$\ge 0\f$ and below λ_max, and every kept eigenvalue must lie above the rounding level
+    /// kb::ExplicitFeatureMap::rounding_level (a tolerance below it would invert rounding
+    /// noise). In `kb::rational` the rank is exact: it must be 0, and the exact pseudo-inverse
+    /// is used.
+    std::optional<T> rank_tolerance;
+    /// Hears the steps of the eigen-decomposition of K (kb::ProgressCallback; default: none).
+    ProgressCallback progress = {};
+};
 
 /// \brief The exact explicit feature map \f$\phi(z) = K^{-1/2}k_z\f$ (`ghiasi:thm1`, eq. 4)
 ///        built from a kernel and N training points, with its centred form
@@ -30,36 +57,28 @@ namespace kb {
 template <class T>
 class ExplicitFeatureMap {
 public:
-    /// \brief The map \f$\phi(z) = K^{-1/2}k_z\f$ for the training points X (N×q, N ≥ 1).
+    /// \brief The map \f$\phi(z) = K^{-1/2}k_z\f$ for the training points X (N×q, N ≥ 1); with
+    ///        a rank tolerance, the pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the
+    ///        eigenvalues of K above it (kb::FeatureMapOptions).
     ///
     /// \param k any kb::Kernel over T (e.g. kb::GaussianKernel); the map keeps it as a kb::AnyKernel.
     /// \param X N×q training points, one per row, finite.
+    /// \param options the rank tolerance (none: K must be invertible) and a progress callback
+    ///        for the eigen-decomposition of K.
     /// \throws kb::error if X is empty or not finite, a kernel value is not finite, K is
-    ///         not PSD, or K is (numerically) singular — then use the constructor with a
-    ///         rank tolerance, a higher precision, or a better-conditioned kernel.
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X) : ExplicitFeatureMap(std::move(k), X, T(0), false, {}) {}
-
-    /// \brief The same, with progress reports of the eigen-decomposition of K (kb::ProgressCallback).
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const ProgressCallback& progress)
-        : ExplicitFeatureMap(std::move(k), X, T(0), false, progress) {}
-
-    /// \brief The pseudo-inverse map \f$\phi(z) = K^{+1/2}k_z\f$ over the eigenvalues of K
-    ///        above `rank_tol` (an absolute threshold, like kb::psd_inverse_sqrt).
-    ///
-    /// In floating types `rank_tol` must be finite, \f$\ge 0\f$ and below λ_max, and every
-    /// kept eigenvalue must lie above the rounding level kb::ExplicitFeatureMap::rounding_level
-    /// (a tolerance below it would invert rounding noise). In `kb::rational` the rank is
-    /// exact: `rank_tol` must be 0, and the exact pseudo-inverse is used.
-    /// \throws kb::error as the other constructor, and on a rank tolerance out of range.
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol)
-        : ExplicitFeatureMap(std::move(k), X, rank_tol, true, {}) {}
-
-    /// \brief The same, with progress reports of the eigen-decomposition of K (kb::ProgressCallback).
-    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const T& rank_tol, const ProgressCallback& progress)
-        : ExplicitFeatureMap(std::move(k), X, rank_tol, true, progress) {}
+    ///         not PSD, or K is (numerically) singular without a rank tolerance — then give one,
+    ///         a higher precision, or a better-conditioned kernel; and on a rank tolerance out of
+    ///         range.
+    ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, const FeatureMapOptions<T>& options = {})
+        : ExplicitFeatureMap(std::move(k), X, options.rank_tolerance.value_or(T(0)),
+                             options.rank_tolerance.has_value(), options.progress) {}
 
     /// \brief Number of training points N (also the dimension of the feature space).
     Eigen::Index size() const { return X_.rows(); }
+
+    /// \brief Number of feature coordinates, the columns of kb::ExplicitFeatureMap::transform():
+    ///        N (a rank tolerance leaves N coordinates, spanning a subspace of dimension r).
+    Eigen::Index components() const { return X_.rows(); }
 
     /// \brief Dimension q of the input points.
     Eigen::Index input_dimension() const { return X_.cols(); }
@@ -169,8 +188,12 @@ public:
     /// \brief \f$K^{-1}\f$, or the pseudo-inverse \f$K^{+}\f$ with a rank tolerance (exact in rationals).
     const Matrix<T>& pseudo_inverse() const { return pinv_; }
 
-    /// \brief All eigenvalues of K, decreasing (floating types; empty in rationals).
-    const Vector<T>& eigenvalues() const { return lambda_; }
+    /// \brief All N eigenvalues of K, decreasing (floating types; empty in rationals).
+    const Vector<T>& spectrum() const { return lambda_; }
+
+    /// \brief The r kept eigenvalues of K, \f$\lambda_1 \ge \dots \ge \lambda_r\f$ (floating
+    ///        types; empty in rationals).
+    Vector<T> eigenvalues() const { return lambda_.head(lambda_.size() == 0 ? 0 : rank_); }
 
     /// \brief \f$\kappa = \lambda_1/\lambda_r\f$ over the kept eigenvalues (floating types;
     ///        0 in rationals, where the map is exact whatever κ).
@@ -180,7 +203,7 @@ public:
     ///        an eigenvalue of K is not determined in T (0 in rationals).
     T rounding_level() const { return rho_; }
 
-    /// \brief The rank tolerance used (0 if none was given).
+    /// \brief The rank tolerance used (0 if none was given; kb::FeatureMapOptions).
     T rank_tolerance() const { return rank_tol_; }
 
     /// \brief The size of the exactness error to expect from rounding,
@@ -198,11 +221,13 @@ public:
     std::vector<Check<T>> checks() const
         requires FloatingScalar<T>;
 
-    /// \brief The check of the gaps \f$r(z) \ge 0\f$ of new points (kb::ExplicitFeatureMap::residuals()):
-    ///        \f$\max(0, -\min_z r(z))\f$ against \f$c_2\f$ times the exactness estimate with
-    ///        \f$\max(k(z,z), \max_n k(x_n, x_n))\f$. Floating types only.
-    /// \param min_gap the smallest gap over the new points; \param max_k_zz the largest \f$k(z, z)\f$.
-    Check<T> residual_gap_check(const T& min_gap, const T& max_k_zz) const
+    /// \brief The gaps \f$r(z) \ge 0\f$ of the new points Z (kb::ExplicitFeatureMap::residuals()),
+    ///        `block` rows at a time (N×block kernel values, never the M×M Gram matrix of Z): their
+    ///        range, the largest \f$k(z, z)\f$, and their check, \f$\max(0, -\min_z r(z))\f$ against
+    ///        \f$c_2\f$ times the exactness estimate with \f$\max(k(z,z), \max_n k(x_n, x_n))\f$.
+    ///        Floating types only.
+    /// \throws kb::error as kb::ExplicitFeatureMap::residuals(), or if block < 1.
+    ResidualGaps<T> residual_gaps(const Matrix<T>& Z, Eigen::Index block) const
         requires FloatingScalar<T>;
 
 private:
@@ -230,14 +255,10 @@ private:
     T rank_tol_ = T(0);
 };
 
-/// \brief The scalar type of kb::ExplicitFeatureMap(k, X) is deduced from the points X.
+/// \brief The scalar type of kb::ExplicitFeatureMap(k, X, …) is deduced from the points X.
 template <class K, class T>
     requires Kernel<K, T>
-ExplicitFeatureMap(K, Matrix<T>) -> ExplicitFeatureMap<T>;
-/// \brief The scalar type of kb::ExplicitFeatureMap(k, X, rank_tol) is deduced from the points X.
-template <class K, class T>
-    requires Kernel<K, T>
-ExplicitFeatureMap(K, Matrix<T>, T) -> ExplicitFeatureMap<T>;
+ExplicitFeatureMap(K, Matrix<T>, FeatureMapOptions<T> = {}) -> ExplicitFeatureMap<T>;
 
 /// \brief Kernel PCA in the explicit feature space, primal form (eqs. 12–15,
 ///        `ghiasi:eq12-15`): the eigenpairs \f$(\lambda, v)\f$ of the covariance C, and
@@ -339,7 +360,7 @@ Matrix<T> combined_projection(const DualKpca<T>& dual, const Matrix<T>& kZ);
     PREFIX Matrix<T> ExplicitFeatureMap<T>::training_features_centered() const;                     \
     PREFIX Matrix<T> ExplicitFeatureMap<T>::covariance() const;                                \
     PREFIX std::vector<Check<T>> ExplicitFeatureMap<T>::checks() const;                        \
-    PREFIX Check<T> ExplicitFeatureMap<T>::residual_gap_check(const T&, const T&) const;       \
+    PREFIX ResidualGaps<T> ExplicitFeatureMap<T>::residual_gaps(const Matrix<T>&, Eigen::Index) const; \
     PREFIX PrimalKpca<T> primal_kpca<T>(const ExplicitFeatureMap<T>&, Eigen::Index);            \
     PREFIX Matrix<T> primal_projection<T>(const ExplicitFeatureMap<T>&, const PrimalKpca<T>&,   \
                                           const Matrix<T>&);                                    \

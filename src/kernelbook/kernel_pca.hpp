@@ -6,6 +6,7 @@
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/checks.hpp"
+#include "kernelbook/detail/exact_scale.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/matrix.hpp"
@@ -42,14 +43,23 @@ inline KpcaSolver automatic_solver(bool in_double, Eigen::Index N, Eigen::Index 
     return in_double && p != all_components && N >= 200 && 4 * p <= N ? KpcaSolver::lanczos : KpcaSolver::dense;
 }
 
-/// \brief "At most p components": kb::KernelPca keeps the leading components whose eigenvalues
-///        exceed the rank tolerance τ, at most p of them, instead of refusing when the numerical
-///        rank of \f$\Kc\f$ is below p (the `kernelbook kpca` default is at most 10).
-///
-/// On the Lanczos route a rank below p is found without computing the pairs beyond it
-/// (\ref ch07-routes "§7.9"): the leading pairs above τ, and a bound on everything else.
-struct AtMost {
-    Eigen::Index p; ///< the largest number of components kept, p ≥ 1
+/// \brief The settings of kb::KernelPca, by name: `kb::KernelPca kpca(k, X, {.components = 2})`.
+struct KpcaOptions {
+    /// p ≥ 1, at most the rank of \f$\Kc\f$; kb::all_components (the default) keeps every
+    /// component above the rank tolerance.
+    Eigen::Index components = all_components;
+    /// "At most p": keep the leading components whose eigenvalues exceed the rank tolerance τ, at
+    /// most `components` of them, instead of refusing when the numerical rank of \f$\Kc\f$ is
+    /// below p (the `kernelbook kpca` default is at most 10). On the Lanczos route a rank below p
+    /// is found without computing the pairs beyond it (\ref ch07-routes "§7.9"): the leading
+    /// pairs above τ, and a bound on everything else.
+    bool at_most = false;
+    /// What to do with a \f$\Kc\f$ that is not PSD (default: refuse).
+    NonPsdPolicy non_psd = NonPsdPolicy::refuse;
+    /// All eigenpairs, or the p leading ones only (default: chosen by size, kb::automatic_solver()).
+    KpcaSolver solver = KpcaSolver::automatic;
+    /// Hears the steps of the fit (kb::ProgressCallback; default: none).
+    ProgressCallback progress = {};
 };
 
 /// \brief Kernel PCA fitted on N points: the top p principal axes of the centred feature
@@ -66,7 +76,7 @@ struct AtMost {
 /// `slides:score`, `slides:center`, `slides:center-test`, `gallier:svd` and `gallier:proj`;
 /// refuses a \f$\Kc\f$ that is not PSD (`zhu:def4`) unless kb::NonPsdPolicy::keep_positive.
 /// \code
-/// kb::KernelPca kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), X, 2); // T from X
+/// kb::KernelPca kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), X, {.components = 2}); // T from X
 /// kb::Matrix<double> Y  = kpca.scores();     // N×2, training scores
 /// kb::Matrix<double> Yz = kpca.transform(Z); // M×2, scores of new points
 /// \endcode
@@ -77,41 +87,22 @@ class KernelPca {
 public:
     /// \brief Fits on the rows of X (N×q) with the kernel k, and keeps k and X for
     ///        kb::KernelPca::transform().
-    /// \param k          any kb::Kernel over T; the model keeps it as a kb::AnyKernel
-    /// \param X          N×q training points, N ≥ 2, finite
-    /// \param components p ≥ 1, at most the rank of \f$\Kc\f$; kb::all_components (the
-    ///                   default) keeps every component above the rank tolerance
-    /// \param policy     what to do with a \f$\Kc\f$ that is not PSD (default: refuse)
-    /// \param solver     all eigenpairs, or the p leading ones only (default: chosen by size)
-    /// \param progress   hears the steps of the fit (kb::ProgressCallback; default: none)
+    /// \param k       any kb::Kernel over T; the model keeps it as a kb::AnyKernel
+    /// \param X       N×q training points, N ≥ 2, finite
+    /// \param options the components p (exactly, or at most), the policy for a \f$\Kc\f$ that
+    ///                is not PSD, the solver and a progress callback (kb::KpcaOptions)
     /// \throws kb::error if N < 2, X is not finite, or as the constructor from a Gram matrix.
-    KernelPca(AnyKernel<T> k, const Matrix<T>& X, Eigen::Index components = all_components,
-              NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic,
-              const ProgressCallback& progress = {})
-        : p_(components), policy_(policy), solver_(solver) {
+    KernelPca(AnyKernel<T> k, const Matrix<T>& X, const KpcaOptions& options = {})
+        : p_(options.components), at_most_(options.at_most), policy_(options.non_psd), solver_(options.solver) {
         require_components_argument();
-        fit_points(std::move(k), X, progress);
-    }
-
-    /// \brief Fits as the constructor above, keeping at most `components.p` components: those
-    ///        whose eigenvalues exceed the rank tolerance (kb::AtMost).
-    /// \throws kb::error as the constructor above, and if no eigenvalue of \f$\Kc\f$ exceeds the
-    ///         rank tolerance (all points coincide in feature space).
-    KernelPca(AnyKernel<T> k, const Matrix<T>& X, AtMost components, NonPsdPolicy policy = NonPsdPolicy::refuse,
-              KpcaSolver solver = KpcaSolver::automatic, const ProgressCallback& progress = {})
-        : p_(components.p), at_most_(true), policy_(policy), solver_(solver) {
-        require_components_argument();
-        fit_points(std::move(k), X, progress);
+        fit_points(std::move(k), X, options.progress);
     }
 
     /// \brief Fits on a precomputed N×N Gram matrix \f$K_{ij} = k(x_i, x_j)\f$: \f$\Kc = JKJ\f$,
     ///        its eigenpairs (decreasing, with the sign rule of kb::apply_sign_rule()), the top p.
     /// \see \ref ch07-algorithm "§7.5" (the steps of `zhu:alg8`, corrected)
-    /// \param K          N×N symmetric Gram matrix, N ≥ 2
-    /// \param components as in the other constructor
-    /// \param policy     as in the other constructor
-    /// \param solver     as in the other constructor
-    /// \param progress   as in the other constructor
+    /// \param K       N×N symmetric Gram matrix, N ≥ 2
+    /// \param options as in the other constructor (kb::KpcaOptions)
     /// \throws kb::error if K is not square, not finite or not symmetric; if N < 2; if
     ///         \f$\Kc\f$ is not PSD (unless kb::NonPsdPolicy::keep_positive); if p < 1 or p
     ///         exceeds the number of eigenvalues of \f$\Kc\f$ above the rank tolerance (there are
@@ -125,24 +116,11 @@ public:
     /// for \f$4^kK\f$ the eigenvalues are \f$4^k\f$ times, and the scores \f$2^k\f$ times,
     /// those of K, bit for bit. (A kernel and points are not rescaled: the kernel values
     /// depend on the points' scale by definition; their K is, like a given one.)
-    explicit KernelPca(const Matrix<T>& K, Eigen::Index components = all_components,
-                       NonPsdPolicy policy = NonPsdPolicy::refuse, KpcaSolver solver = KpcaSolver::automatic,
-                       const ProgressCallback& progress = {})
-        : p_(components), policy_(policy), solver_(solver) {
+    explicit KernelPca(const Matrix<T>& K, const KpcaOptions& options = {})
+        : p_(options.components), at_most_(options.at_most), policy_(options.non_psd), solver_(options.solver) {
         require_components_argument();
         require_gram(K);
-        fit_gram(K, detail::exactly_symmetric(K), progress);
-    }
-
-    /// \brief Fits on a precomputed Gram matrix, keeping at most `components.p` components
-    ///        (kb::AtMost).
-    /// \throws kb::error as the constructor from a Gram matrix above.
-    KernelPca(const Matrix<T>& K, AtMost components, NonPsdPolicy policy = NonPsdPolicy::refuse,
-              KpcaSolver solver = KpcaSolver::automatic, const ProgressCallback& progress = {})
-        : p_(components.p), at_most_(true), policy_(policy), solver_(solver) {
-        require_components_argument();
-        require_gram(K);
-        fit_gram(K, detail::exactly_symmetric(K), progress);
+        fit_gram(K, detail::exactly_symmetric(K), options.progress);
     }
 
     /// \brief Scores of M new points given their kernel rows \f$(K_z)_{mi} = k(z_m, x_i)\f$ (M×N):
@@ -160,7 +138,7 @@ public:
     /// \brief Number p of components kept.
     Eigen::Index components() const { return p_; }
     /// \brief Number N of training points.
-    Eigen::Index points() const { return Kc_.rows(); }
+    Eigen::Index size() const { return Kc_.rows(); }
     /// \brief Numerical rank of \f$\Kc\f$: eigenvalues above kb::KernelPca::rank_tolerance() (≤ N − 1);
     ///        on the Lanczos route, the number of the p computed ones above it.
     Eigen::Index rank() const { return rank_; }
@@ -184,7 +162,7 @@ public:
     /// \brief \f$\mu_1 \ge \dots \ge \mu_p > 0\f$: eigenvalues of \f$\Kc\f$ (scikit-learn's `eigenvalues_`).
     const Vector<T>& eigenvalues() const { return mu_; }
     /// \brief \f$\lambda_j = \mu_j/N\f$: eigenvalues of the feature covariance C, the sources' λ.
-    Vector<T> feature_variances() const { return mu_ / T(points()); }
+    Vector<T> feature_variances() const { return mu_ / T(size()); }
     /// \brief The eigenvalues of \f$\Kc\f$ that were computed, decreasing (for diagnostics): all N
     ///        on the dense route, the p leading ones on the Lanczos route.
     const Vector<T>& spectrum() const { return spectrum_; }
@@ -209,7 +187,7 @@ public:
 private:
     void require_components_argument() const {
         if (at_most_)
-            require(p_ >= 1, "KernelPca", "components = AtMost{{{}}}: keep at most p ≥ 1 components", p_);
+            require(p_ >= 1, "KernelPca", "components = {} with at_most: keep at most p ≥ 1 components", p_);
         require(p_ == all_components || p_ >= 1, "KernelPca",
                 "components = {} must be ≥ 1, or kb::all_components", p_);
     }
@@ -258,12 +236,12 @@ private:
     void require_components(std::string_view where) const;
     // After a fit of 2^-e·K: the results at the scale of K (the original), or a refusal when
     // they are not representable in T.
-    void rescale(const Matrix<T>& K);
+    void rescale(const Matrix<T>& K, const detail::ExactScale<T>& scale);
     // A value of the scaled fit at the scale of K, for messages (2^e·x; x itself when e = 0).
     T at_scale(const T& x) const { return times_power_of_two(x, scale_); }
 
     Eigen::Index p_;
-    bool at_most_ = false; // p_ is a maximum (kb::AtMost), not a demand
+    bool at_most_ = false; // p_ is a maximum (KpcaOptions::at_most), not a demand
     NonPsdPolicy policy_;
     KpcaSolver solver_;
     std::string solver_reason_;
@@ -288,13 +266,7 @@ private:
 /// \brief The scalar type of kb::KernelPca(k, X, …) is deduced from the data X.
 template <class K, class T>
     requires Kernel<K, T>
-KernelPca(K, Matrix<T>, Eigen::Index = all_components, NonPsdPolicy = NonPsdPolicy::refuse,
-          KpcaSolver = KpcaSolver::automatic) -> KernelPca<T>;
-/// \brief The scalar type of kb::KernelPca(k, X, kb::AtMost{p}, …) is deduced from the data X.
-template <class K, class T>
-    requires Kernel<K, T>
-KernelPca(K, Matrix<T>, AtMost, NonPsdPolicy = NonPsdPolicy::refuse, KpcaSolver = KpcaSolver::automatic)
-    -> KernelPca<T>;
+KernelPca(K, Matrix<T>, KpcaOptions = {}) -> KernelPca<T>;
 
 /// \cond INTERNAL
 // The compiled members, listed once: PREFIX is `extern template` here (declarations) and

@@ -23,6 +23,7 @@
 // The estimators and theorems of the chapters
 #include "kernelbook/eckart_young.hpp"
 #include "kernelbook/explicit_map.hpp"
+#include "kernelbook/class_scatter.hpp"
 #include "kernelbook/fisher.hpp"
 #include "kernelbook/kernel_pca.hpp"
 #include "kernelbook/lines.hpp"

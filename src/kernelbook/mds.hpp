@@ -7,6 +7,7 @@
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/checks.hpp"
+#include "kernelbook/detail/exact_scale.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/spectral.hpp"
@@ -155,19 +156,29 @@ enum class MdsInput {
     distances          ///< dissimilarities D (`zhu:2.2.2`): squared entrywise, then as `squared_distances`
 };
 
+/// \brief The settings of kb::ClassicalMds, by name:
+///        `kb::ClassicalMds mds(D, {.components = 2, .input = kb::MdsInput::distances})`.
+struct MdsOptions {
+    /// p, \f$1 \le p \le\f$ the number of positive eigenvalues of B; kb::all_components (the
+    /// default) keeps every positive one.
+    Eigen::Index components = all_components;
+    /// What the matrix holds (default kb::MdsInput::gram).
+    MdsInput input = MdsInput::gram;
+};
+
 /// \brief Classical MDS (`zhu:def1`, `zhu:2.2.2`): constructing it computes the
 ///        coordinates \f$X = [\sqrt{\lambda_1}u_1, \dots, \sqrt{\lambda_p}u_p]\f$, the whole spectrum
 ///        of the Gram matrix B, and how much of B the coordinates could not represent.
 ///
 /// Eigenvalues decreasing, eigenvectors with the sign rule of kb::apply_sign_rule(); those with
-/// \f$|\lambda| \le \tau\f$ (the `tolerance()`) count as zero. A Gram matrix is used as given
+/// \f$|\lambda| \le \tau\f$ (the `rank_tolerance()`) count as zero. A Gram matrix is used as given
 /// (centre uncentred similarities first with kb::double_center()); for \f$YY^\top\f$ of centred
 /// data X are the PCA scores (`zhu:1.2.1`, `zhu:1.2.2`, `gallier:svd`). Only positive
 /// eigenvalues give coordinates: negative ones are reported (`negative()`, `negative_mass()`),
 /// never square-rooted.
 /// \see \ref ch02-classical "§3", \ref ch02-svd "§6", \ref ch02-report "§5: what it reports"
 /// \code
-/// kb::ClassicalMds mds(D, 2, kb::MdsInput::distances); // the type is deduced from D
+/// kb::ClassicalMds mds(D, {.components = 2, .input = kb::MdsInput::distances}); // T from D
 /// kb::Matrix<double> X = mds.coordinates();          // N×2
 /// \endcode
 template <class T>
@@ -176,9 +187,7 @@ public:
     /// \brief Classical MDS of the N×N matrix M, read as `input` says.
     /// \param M N×N: a symmetric finite Gram matrix, or dissimilarities (symmetric, zero
     ///          diagonal, ≥ 0; kb::require_dissimilarity()), or their squares; N ≥ 2.
-    /// \param components p, \f$1 \le p \le\f$ the number of positive eigenvalues of B;
-    ///          kb::all_components (the default) keeps every positive one.
-    /// \param input what M holds (default kb::MdsInput::gram).
+    /// \param options the number of coordinates p and what M holds (kb::MdsOptions).
     /// \throws kb::error on a non-square, non-symmetric or non-finite matrix, a malformed
     ///         dissimilarity matrix, N < 2, p < 1, p > N, p larger than the number of
     ///         positive eigenvalues of B (the message gives that number and the negative mass,
@@ -190,14 +199,17 @@ public:
     /// \f$2^{-e}M\f$ and the results multiplied back (kb::power_of_two_exponent()): exact, so
     /// the coordinates of \f$2^kD\f$ (or of \f$4^kD^{(2)}\f$, \f$4^kB\f$) are \f$2^k\f$
     /// times those of D, bit for bit.
-    explicit ClassicalMds(const Matrix<T>& M, Eigen::Index components = all_components,
-                          MdsInput input = MdsInput::gram) {
+    explicit ClassicalMds(const Matrix<T>& M, const MdsOptions& options = {}) {
+        const Eigen::Index components = options.components;
+        const MdsInput input = options.input;
         // Inputs beyond [2^-200, 2^200] in size are used as 2^-e·M, and the results multiplied
-        // back (kb::power_of_two_exponent()): exact, and D² and B stay inside the range of T
-        // while they are formed. Gram matrices and squared distances are squares of the data's
-        // scale: e is even, so the coordinates scale by the power of two 2^(e/2).
-        const int e = power_of_two_exponent(max_abs(M), input != MdsInput::distances);
-        if (e != 0) { // checked at the input's own scale first, so that a message shows its values
+        // back (detail::ExactScale): exact, and D² and B stay inside the range of T while they
+        // are formed. Gram matrices and squared distances are squares of the data's scale: e is
+        // even, so the coordinates scale by the power of two 2^(e/2).
+        const detail::ExactScale<T> scale(
+            {"ClassicalMds", "M", max_abs(M), "rescale the input (the coordinates scale with it)"},
+            input != MdsInput::distances);
+        if (scale.active()) { // checked at the input's own scale first, so that a message shows its values
             if (input == MdsInput::gram) {
                 require_square(M, "ClassicalMds", "B");
                 require_symmetric(M, "ClassicalMds", "B");
@@ -206,7 +218,7 @@ public:
             if (input == MdsInput::distances) require_dissimilarity(M, "ClassicalMds", "D");
         }
         //! [ch02-mds-input]
-        const Matrix<T> Ms = times_power_of_two(M, -e);
+        const Matrix<T> Ms = scale.down(M);
         switch (input) {
         case MdsInput::gram: fit(Ms, components); break;
         case MdsInput::squared_distances: fit(gram_from_squared_distances(Ms), components); break;
@@ -216,27 +228,30 @@ public:
             break;
         }
         //! [ch02-mds-input]
-        if (e != 0) rescale(input == MdsInput::distances ? e : e / 2, max_abs(M));
+        // Degrees in the input: the coordinates 1 and B 2 for distances, ½ and 1 for squares.
+        if (scale.active()) rescale(scale, input == MdsInput::distances ? 1 : 2);
     }
 
     /// \brief N×p coordinates, one point per row: column j is \f$\sqrt{\lambda_j}\,u_j\f$.
     const Matrix<T>& coordinates() const { return X_; }
     /// \brief The N×N Gram matrix B that was decomposed.
     const Matrix<T>& gram() const { return B_; }
+    /// \brief \f$\lambda_1 \ge \dots \ge \lambda_p > 0\f$: the eigenvalues of the p coordinates kept.
+    Vector<T> eigenvalues() const { return eigenvalues_.head(X_.cols()); }
     /// \brief All N eigenvalues of B, decreasing, negative ones included.
-    const Vector<T>& eigenvalues() const { return eigenvalues_; }
+    const Vector<T>& spectrum() const { return eigenvalues_; }
     /// \brief N×N, column j the unit eigenvector \f$u_j\f$ (the sign rule of kb::apply_sign_rule()).
     const Matrix<T>& eigenvectors() const { return eigenvectors_; }
     /// \brief Number p of coordinates kept (columns of `coordinates()`).
     Eigen::Index components() const { return X_.cols(); }
     /// \brief Number N of points.
-    Eigen::Index points() const { return B_.rows(); }
+    Eigen::Index size() const { return B_.rows(); }
     /// \brief Number of eigenvalues \f$> \tau\f$ (the largest p allowed).
     Eigen::Index positive() const { return positive_; }
     /// \brief Number of eigenvalues \f$< -\tau\f$ (0 iff B is PSD to rounding).
     Eigen::Index negative() const { return negative_; }
     /// \brief \f$\tau = 64\,N\,\varepsilon\,\max_j|\lambda_j|\f$ (kb::psd_rounding_tolerance()).
-    const T& tolerance() const { return tolerance_; }
+    const T& rank_tolerance() const { return tolerance_; }
     /// \brief \f$\sum_{\lambda_j<-\tau}|\lambda_j| \,/\, \sum_j|\lambda_j|\f$: how non-Euclidean the input is.
     const T& negative_mass() const { return negative_mass_; }
     /// \brief \f$\sum_{j>p,\ \lambda_j>\tau}\lambda_j \,/\, \sum_j|\lambda_j|\f$: positive mass
@@ -320,30 +335,22 @@ private:
         checks_ = detail::eigenpair_checks(B_, eigenvectors_, eigenvalues_, scale, "B", "U", "max|λ|");
     }
 
-    // Back to the input's scale, for a fit of 2^-e·M: coordinates by 2^d, B and its spectrum
-    // by 4^d (d = e for distances, e/2 for squares), which must be normal numbers of T.
-    void rescale(int d, const T& max_m) {
+    // Back to the input's scale, for a fit of 2^-e·M: coordinates of degree 1/den in the input,
+    // B and its spectrum of degree 2/den (den = 1 for distances, 2 for squares); the largest and
+    // the kept ones must be normal numbers of T.
+    void rescale(const detail::ExactScale<T>& scale, int den) {
         using std::abs;
-        constexpr std::string_view where = "ClassicalMds";
-        const T lambda_max = times_power_of_two(T(abs(eigenvalues_(0))), 2 * d);
-        const T lambda_p = times_power_of_two(eigenvalues_(X_.cols() - 1), 2 * d);
-        require(is_finite(lambda_max) && is_finite(times_power_of_two(max_abs(B_), 2 * d)), where,
-                "the Gram matrix B = −½JD²J and its eigenvalues overflow {} (λ_1 = {}·2^{}, max |M| = {}): they "
-                "are squares of the distances' scale; rescale the input (the coordinates scale with it) or use a "
-                "wider type (real50, real100)",
-                scalar_name<T>(), shown(eigenvalues_(0)), 2 * d, shown(max_m));
-        require(lambda_p >= std::numeric_limits<T>::min(), where,
-                "the eigenvalue λ_{} of B is {}·2^{}, below the smallest normal {} {} (max |M| = {}): the "
-                "eigenvalues are squares of the distances' scale and cannot be represented to full precision; "
-                "rescale the input (the coordinates scale with it) or use a wider type (real50, real100)",
-                X_.cols(), shown(eigenvalues_(X_.cols() - 1)), 2 * d, scalar_name<T>(),
-                shown(std::numeric_limits<T>::min()), shown(max_m));
-        X_ = times_power_of_two(X_, d);
-        B_ = times_power_of_two(B_, 2 * d);
-        eigenvalues_ = times_power_of_two(Matrix<T>(eigenvalues_), 2 * d);
-        tolerance_ = times_power_of_two(tolerance_, 2 * d);
-        residual_ = times_power_of_two(residual_, 2 * d);
-        detail::rescale_check(checks_[1], 2 * d); // computed on 4^-d·B
+        constexpr std::string_view why = "the eigenvalues of B are squares of the distances' scale";
+        const Eigen::Index p = X_.cols();
+        scale.require_finite("the eigenvalue λ_1 of B", T(abs(eigenvalues_(0))), why, 2, den);
+        scale.require_finite("max |B_ij|", max_abs(B_), why, 2, den);
+        scale.require_normal(fmt::format("the eigenvalue λ_{} of B", p), eigenvalues_(p - 1), why, 2, den);
+        X_ = scale.up(X_, 1, den);
+        B_ = scale.up(B_, 2, den);
+        eigenvalues_ = scale.up(eigenvalues_, 2, den);
+        tolerance_ = scale.up(tolerance_, 2, den);
+        residual_ = scale.up(residual_, 2, den);
+        detail::rescale_check(checks_[1], scale.power(2, den)); // computed on 2^-e·B
     }
 
     Matrix<T> X_;

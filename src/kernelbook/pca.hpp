@@ -7,6 +7,7 @@
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/checks.hpp"
+#include "kernelbook/detail/exact_scale.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/numerics.hpp"
@@ -101,6 +102,16 @@ enum class PcaRoute {
     covariance_eigen ///< symmetric eigen-decomposition \f$X^\top X = V\Lambda V^\top\f$
 };
 
+/// \brief The settings of kb::Pca, by name: `kb::Pca pca(A, {.components = 2})`.
+struct PcaOptions {
+    /// p, \f$1 \le p \le \min(N-1, q)\f$ and at most the numerical rank of X
+    /// (kb::pca_rank_tolerance()); kb::all_components (the default) keeps every component above
+    /// the rank tolerance.
+    Eigen::Index components = all_components;
+    /// kb::PcaRoute::svd (the default) or kb::PcaRoute::covariance_eigen.
+    PcaRoute route = PcaRoute::svd;
+};
+
 /// \cond INTERNAL
 namespace detail {
 
@@ -148,7 +159,7 @@ void principal_axes(const Matrix<T>& X, PcaRoute route, Vector<T>& lambda, Vecto
 /// (`beeny:lemA.1`, `beeny:lemA.2`, `beeny:lemA.3`) and is set to 0. The SVD route is the default.
 /// \see \ref ch01-algorithm "§4" (the two routes), \ref ch01-example "§8"
 /// \code
-/// kb::Pca pca(A, 2);                   // the type is deduced from A (kb::Matrix<double>)
+/// kb::Pca pca(A, {.components = 2});       // the type is deduced from A (kb::Matrix<double>)
 /// kb::Matrix<double> P  = pca.scores();      // N×2
 /// kb::Matrix<double> Pz = pca.transform(Z);  // M×2, new points centred by the training mean
 /// \endcode
@@ -157,10 +168,7 @@ class Pca {
 public:
     /// \brief Fits PCA to the rows of A.
     /// \param A N×q data, rows are points; N ≥ 2, finite.
-    /// \param components p, \f$1 \le p \le \min(N-1, q)\f$ and at most the numerical rank of X
-    ///        (kb::pca_rank_tolerance()); kb::all_components (the default) keeps every
-    ///        component above the rank tolerance.
-    /// \param route kb::PcaRoute::svd (default) or kb::PcaRoute::covariance_eigen.
+    /// \param options the number of components p and the route (kb::PcaOptions).
     /// \throws kb::error on fewer than two points, non-finite data, p out of range, p larger
     ///         than the numerical rank (e.g. all points equal, or collinear points and p = 2), or
     ///         variances that T cannot represent (the total scatter overflows, or a kept
@@ -169,7 +177,7 @@ public:
     /// Data whose largest entry lies outside \f$[2^{-200}, 2^{200}]\f$ are fitted as
     /// \f$2^{-e}A\f$ and the results multiplied back (kb::power_of_two_exponent()): exact, so
     /// the scores of \f$2^kA\f$ are \f$2^k\f$ times those of A, bit for bit.
-    explicit Pca(const Matrix<T>& A, Eigen::Index components = all_components, PcaRoute route = PcaRoute::svd) {
+    explicit Pca(const Matrix<T>& A, const PcaOptions& options = {}) {
         static_assert(is_floating_v<T>, "kb::Pca needs a floating-point scalar (double, real50, real100): the "
                                         "principal axes are irrational in general. Use kb::scatter_matrix and "
                                         "kb::covariance_matrix for exact work in kb::rational.");
@@ -177,7 +185,7 @@ public:
         require_min_points(A, 2, where, "X");
         require_finite(A, where, "X");
         const Eigen::Index N = A.rows(), q = A.cols();
-        const Eigen::Index p_max = std::min(N - 1, q);
+        const Eigen::Index p_max = std::min(N - 1, q), components = options.components;
         require(components == all_components || (components >= 1 && components <= p_max), where,
                 "components = {} were asked for, but X is {}×{} (N points in dimension q); "
                 "choose 1 ≤ components ≤ min(N − 1, q) = {}, or kb::all_components",
@@ -185,15 +193,17 @@ public:
 
         points_ = N;
         // Data beyond [2^-200, 2^200] in size are fitted as 2^-e·A and the results multiplied
-        // back (kb::power_of_two_exponent()): a power of two changes exponents only, so this is
-        // exact, and the squares of the data stay inside the range of T while they are formed.
-        const int e = power_of_two_exponent(max_abs(A));
-        fit(times_power_of_two(A, -e), components, route, e);
+        // back (detail::ExactScale): a power of two changes exponents only, so this is exact,
+        // and the squares of the data stay inside the range of T while they are formed.
+        const detail::ExactScale<T> scale(
+            {where, "x", max_abs(A), "rescale the data (the principal axes do not change, the scores scale with it)"},
+            false);
+        fit(scale.down(A), components, options.route, scale);
     }
 
 private:
     // The fit of the (scaled) data A: everything at the scale 2^-e, messages at the data's own.
-    void fit(const Matrix<T>& A, Eigen::Index components, PcaRoute route, int e) {
+    void fit(const Matrix<T>& A, Eigen::Index components, PcaRoute route, const detail::ExactScale<T>& scale) {
         constexpr std::string_view where = "Pca";
         const Eigen::Index N = A.rows(), q = A.cols();
         //! [pca-centre]
@@ -208,13 +218,8 @@ private:
         //! [pca-centre]
         // Variances are squares of the data's scale: beyond about 10^154 in double they overflow,
         // and no variance computed from them would mean anything (the scaled ones are finite).
-        const auto unscaled = [](const T& x, int power) { return times_power_of_two(x, power); };
-        const T max_x = unscaled(max_abs(A), e);
-        require(is_finite(unscaled(total_scatter_, 2 * e)), where,
-                "the total scatter ‖X − 𝟙μ‖_F² = {} overflows {} (max |x| = {}): the variances are squares of the "
-                "data's scale; rescale the data (the principal axes do not change, the scores scale with it) "
-                "or use a wider type (real50, real100)",
-                shown(unscaled(total_scatter_, 2 * e)), scalar_name<T>(), shown(max_x));
+        constexpr std::string_view squares = "the variances are squares of the data's scale";
+        scale.require_finite("the total scatter ‖X − 𝟙μ‖_F²", total_scatter_, squares, 2);
         spectrum_ = lambda;
 
         // Numerical rank: eigenvalues above max(N, q)·ε·‖X‖_F² are signal.
@@ -227,7 +232,7 @@ private:
             fail(where, "{} asked for, but the centred data X has numerical "
                     "rank {} (λ_{} = {} ≤ tolerance max(N, q)·ε·‖X‖_F² = {}{}){}",
                     detail::asked_for(components, p, "component", "components"), rank_, rank_ + 1,
-                    shown(unscaled(lambda(rank_), 2 * e)), shown(unscaled(tol, 2 * e)),
+                    shown(scale.up(lambda(rank_), 2)), shown(scale.up(tol, 2)),
                     rank_ == 0 ? "; all points coincide, so there is no direction of variance" : "", ask);
         }
 
@@ -241,25 +246,19 @@ private:
         scores_ = X * loadings_;
         //! [pca-keep]
         rank_tolerance_ = tol;
-        verify(A, X, e);
-        if (e == 0) return;
+        verify(A, X, scale.exponent());
+        if (!scale.active()) return;
         // Back to the data's scale: lengths (μ, σ, scores) by 2^e, squares (λ, variances) by 4^e.
         // Every kept eigenvalue must be a normal number of T: below that it has lost its digits.
-        require(unscaled(eigenvalues_(p - 1), 2 * e) >= std::numeric_limits<T>::min(), where,
-                "the eigenvalue λ_{} of XᵀX is {}·2^{}, below the smallest normal {} {} (max |x| = {}): the "
-                "variances are squares of the data's scale and cannot be represented to full precision; rescale "
-                "the data (the principal axes do not change, the scores scale with it) or use a wider type "
-                "(real50, real100)",
-                p, shown(eigenvalues_(p - 1)), 2 * e, scalar_name<T>(), shown(std::numeric_limits<T>::min()),
-                shown(max_x));
-        mean_ = times_power_of_two(Matrix<T>(mean_), e);
-        eigenvalues_ = times_power_of_two(Matrix<T>(eigenvalues_), 2 * e);
-        variances_ = times_power_of_two(Matrix<T>(variances_), 2 * e);
-        singular_values_ = times_power_of_two(Matrix<T>(singular_values_), e);
-        spectrum_ = times_power_of_two(Matrix<T>(spectrum_), 2 * e);
-        total_scatter_ = unscaled(total_scatter_, 2 * e);
-        rank_tolerance_ = unscaled(rank_tolerance_, 2 * e);
-        scores_ = times_power_of_two(scores_, e);
+        scale.require_normal(fmt::format("the eigenvalue λ_{} of XᵀX", p), eigenvalues_(p - 1), squares, 2);
+        mean_ = scale.up(mean_, 1);
+        eigenvalues_ = scale.up(eigenvalues_, 2);
+        variances_ = scale.up(variances_, 2);
+        singular_values_ = scale.up(singular_values_, 1);
+        spectrum_ = scale.up(spectrum_, 2);
+        total_scatter_ = scale.up(total_scatter_, 2);
+        rank_tolerance_ = scale.up(rank_tolerance_, 2);
+        scores_ = scale.up(scores_, 1);
     }
 
     // The checks of the fit of the (scaled) data A, X = A − 𝟙μ, at the data's scale 2^e: the
@@ -310,7 +309,7 @@ public:
     /// \brief \f$P = X V_p\f$ (N×p): the coordinates of the training points on the axes.
     const Matrix<T>& scores() const { return scores_; }
     /// \brief N, the number of training points.
-    Eigen::Index points() const { return points_; }
+    Eigen::Index size() const { return points_; }
     /// \brief Numerical rank of X (eigenvalues above kb::Pca::rank_tolerance()).
     Eigen::Index rank() const { return rank_; }
     /// \brief The rank tolerance \f$\max(N, q)\,\varepsilon\,\norm{X}_F^2\f$ (kb::pca_rank_tolerance()).

@@ -48,7 +48,7 @@ namespace kb {
 /// pass the kernel the model was fitted with for that choice.
 /// \code
 /// const auto k = kb::GaussianKernel<double>::from_gamma(2.0);
-/// kb::KernelPca<double> kpca(k, X, 4);
+/// kb::KernelPca<double> kpca(k, X, {.components = 4});
 /// kb::KernelPcaPreimage<double> back(kpca, X, k, 0.01); // κ = k, α = 0.01
 /// kb::Matrix<double> Xz = back.inverse_transform(kpca.transform(Z)); // = back.reconstruct(kpca, Z)
 /// \endcode

@@ -104,7 +104,7 @@ int kpca(char** a) {
     kb::Vector<double> mu;
     double score_check = 0;
     const double seconds = median_seconds(reps, [&] {
-        kb::KernelPca<double> model(kb::GaussianKernel<double>(gamma), X, P, kb::NonPsdPolicy::refuse, solver);
+        kb::KernelPca<double> model(kb::GaussianKernel<double>(gamma), X, {.components = P, .solver = solver});
         mu = model.eigenvalues();
         score_check = model.scores().norm();
     });
@@ -119,7 +119,7 @@ int transform(char** a) {
     const double gamma = std::atof(a[6]);
     const int reps = std::atoi(a[7]);
     const kb::Matrix<double> X = read_points(a[0], N, Q), Z = read_points(a[3], M, Q);
-    const kb::KernelPca<double> model(kb::GaussianKernel<double>(gamma), X, P);
+    const kb::KernelPca<double> model(kb::GaussianKernel<double>(gamma), X, {.components = P});
     kb::Matrix<double> Y;
     const double seconds = median_seconds(reps, [&] { Y = model.transform(Z); });
     // Column norms: sign-free, comparable with the peer's.

@@ -882,7 +882,7 @@ TEST_CASE("every message of the command names its options and never a library ty
         std::string message;
     };
     const std::vector<Case> cases = {
-        {{"pca", t.file("big.csv", big)}, "kernelbook pca: the total scatter ‖X − 𝟙μ‖_F² = inf overflows double"},
+        {{"pca", t.file("big.csv", big)}, "kernelbook pca: the total scatter ‖X − 𝟙μ‖_F² = "},
         {{"pca", t.file("tiny.csv", tiny)}, "or run with --precision 50 or 100"},
         {{"kpca", "--kernel", "linear", t.path("big.csv")}, "kernelbook kpca: the kernel value k(x_i, x_j) at (0,0) = inf"},
     };

@@ -397,7 +397,7 @@ TEST_CASE("the transform output computed in blocks as it is written equals the l
     CHECK(same(options("map", "gaussian:gamma=2"),
                kb::ExplicitFeatureMap<double>(kb::GaussianKernel<double>(2.0), Xd).transform(Zd)));
     CHECK(same(options("kpca", "gaussian:gamma=2", 3),
-               kb::KernelPca<double>(kb::GaussianKernel<double>(2.0), Xd, 3).transform(Zd)));
+               kb::KernelPca<double>(kb::GaussianKernel<double>(2.0), Xd, {.components = 3}).transform(Zd)));
     CHECK(same(options("pca"), kb::Pca<double>(Xd).transform(Zd)));
 }
 
@@ -419,7 +419,7 @@ TEST_CASE("pca of 10 points in 4000 dimensions checks its result without forming
 TEST_CASE("kernel PCA of rank-2 data keeps the Lanczos route: at most 10 components give the 2 above the rank "
           "tolerance, with the rest of the spectrum bounded") {
     const Matrix<double> X = points(400, 2);
-    const kb::KernelPca<double> kp(kb::LinearKernel<double>{}, X, kb::AtMost{10});
+    const kb::KernelPca<double> kp(kb::LinearKernel<double>{}, X, {.components = 10, .at_most = true});
     CHECK(kp.solver() == kb::KpcaSolver::lanczos);
     CHECK(kp.components() == 2);
     CHECK(kp.rank() == 2);
@@ -428,8 +428,7 @@ TEST_CASE("kernel PCA of rank-2 data keeps the Lanczos route: at most 10 compone
     CHECK(*kp.remainder_bound() <= kp.rank_tolerance());
     CHECK(contains(kp.solver_reason(), "the numerical rank of K̃ is 2, below the 10 components asked for"));
     // The same two eigenpairs as the dense route, to its backward error.
-    const kb::KernelPca<double> dense(kb::LinearKernel<double>{}, X, kb::all_components, kb::NonPsdPolicy::refuse,
-                                      kb::KpcaSolver::dense);
+    const kb::KernelPca<double> dense(kb::LinearKernel<double>{}, X, {.solver = kb::KpcaSolver::dense});
     REQUIRE(dense.components() == 2);
     KB_CHECK_WITHIN((kp.eigenvalues() - dense.eigenvalues()).cwiseAbs().maxCoeff(),
                     kb::test::factorisation<double>(400, dense.eigenvalues()(0)), "μ₁, μ₂ of both routes");
@@ -437,8 +436,7 @@ TEST_CASE("kernel PCA of rank-2 data keeps the Lanczos route: at most 10 compone
                     kb::test::subspace<double>(400, dense.eigenvalues()(0), dense.eigenvalues()(0) - dense.eigenvalues()(1)),
                     "scores of both routes");
     // Asking for 5 on the Lanczos route is refused with the rank, at once.
-    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(kb::LinearKernel<double>{}, X, 5, kb::NonPsdPolicy::refuse,
-                                               kb::KpcaSolver::lanczos),
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(kb::LinearKernel<double>{}, X, {.components = 5, .solver = kb::KpcaSolver::lanczos}),
                          doctest::Contains("5 components were asked for, but the centred kernel matrix K̃ has numerical "
                                            "rank 2 (μ_3 ≤ ‖K̃ − U diag(μ) Uᵀ‖_F = "),
                          kb::error);
@@ -472,14 +470,14 @@ TEST_CASE("a K~ that is not PSD stays a refusal on the fast route: no fall-back 
     const Matrix<double> X = points(300, 2);
     const Matrix<double> K = -X * X.transpose();
     const auto started = std::chrono::steady_clock::now();
-    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, kb::AtMost{10}),
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, {.components = 10, .at_most = true}),
                          doctest::Contains("is not positive semi-definite: its smallest eigenvalue is at most -"),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, 3), doctest::Contains("principal submatrix on 20 of the 300 points"),
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(K, {.components = 3}), doctest::Contains("principal submatrix on 20 of the 300 points"),
                          kb::error);
     CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 1.0);
     // The same matrix with the opposite sign is PSD of rank 2, and kept on the fast route.
-    const kb::KernelPca<double> psd(Matrix<double>(-K), kb::AtMost{10});
+    const kb::KernelPca<double> psd(Matrix<double>(-K), {.components = 10, .at_most = true});
     CHECK(psd.solver() == kb::KpcaSolver::lanczos);
     CHECK(psd.components() == 2);
 }

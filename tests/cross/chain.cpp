@@ -220,12 +220,12 @@ TEST_CASE_TEMPLATE("one data set through the book: PCA = classical MDS = linear 
             RC_PRE(leading_gap_ld(in, p) > in.mu.front() / 1000);
 
             // Chapter 1: PCA of the data (SVD of the centred data), training and new points.
-            const kb::Pca<T> pca(X, p);
+            const kb::Pca<T> pca(X, {.components = p});
             const Matrix<T> ref = pca.scores(), refZ = pca.transform(Z);
             // Chapter 2: classical MDS of the centred Gram matrix (training points only).
-            const kb::ClassicalMds<T> mds(Kc, p);
+            const kb::ClassicalMds<T> mds(Kc, {.components = p});
             // Chapter 7: kernel PCA with the linear kernel.
-            kb::KernelPca<T> kpca(k, X, p);
+            kb::KernelPca<T> kpca(k, X, {.components = p});
             // Chapter 8: kernel PCA through the explicit map (K has full rank by construction).
             const MapRoutes<T> map(k, X, K, p);
 
@@ -280,10 +280,10 @@ TEST_CASE_TEMPLATE("one data set through the book: polynomial kernel PCA = PCA o
 
             // Chapter 4 + chapter 1: PCA of the explicit features φ(x) = W^{1/2} m(x).
             const kb::PolynomialFeatureMap<T> features(k, 2);
-            const kb::Pca<T> pca(features.features(X), p);
+            const kb::Pca<T> pca(features.features(X), {.components = p});
             const Matrix<T> ref = pca.scores(), refZ = pca.transform(features.features(Z));
             // Chapter 7: kernel PCA with the kernel trick.
-            kb::KernelPca<T> kpca(k, X, p);
+            kb::KernelPca<T> kpca(k, X, {.components = p});
             // Chapter 8: the explicit map's primal (eq. 16), dual (eq. 23) and combined (eq. 25)
             // projections.
             const MapRoutes<T> map(k, X, K, p);
@@ -317,13 +317,13 @@ TEST_CASE_TEMPLATE("companion: the chain rejects uncentred MDS - uncentred new p
     const Inputs in = inputs_of(Kq, Matrix<kb::rational>(Xq * Zq.transpose()), Kq.diagonal(),
                                 Vector<kb::rational>(Zq.rowwise().squaredNorm()));
     REQUIRE(leading_gap_ld(in, p) > in.mu.front() / 1000);
-    const kb::Pca<T> pca(X, p);
+    const kb::Pca<T> pca(X, {.components = p});
     const auto plain = chain_bounds<T>(in, p).plain;
 
     // The correct routes pass (so the bound is not the reason the broken ones fail) …
-    KB_CHECK_WITHIN(max_diff(kb::align_signs(kb::ClassicalMds(Kc, p).coordinates(), pca.scores()), pca.scores()), plain, "MDS of JKJ");
+    KB_CHECK_WITHIN(max_diff(kb::align_signs(kb::ClassicalMds(Kc, {.components = p}).coordinates(), pca.scores()), pca.scores()), plain, "MDS of JKJ");
     // … and each broken one fails by far.
-    const Matrix<T> mds_uncentred = kb::ClassicalMds(K, p).coordinates();
+    const Matrix<T> mds_uncentred = kb::ClassicalMds(K, {.components = p}).coordinates();
     KB_CHECK_EXCEEDS(max_diff(kb::align_signs(mds_uncentred, pca.scores()), pca.scores()), plain, "MDS of K");
     const Matrix<T> unscaled = eig.vectors.leftCols(p);
     KB_CHECK_EXCEEDS(max_diff(kb::align_signs(unscaled, pca.scores()), pca.scores()), plain, "u_j as scores");

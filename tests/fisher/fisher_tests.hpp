@@ -68,7 +68,7 @@ Recipe draw_clusters(int C, int d, int n_lo, int n_hi, long spread, long separat
 
 // ------------------------------------------------------------------ bounds from the inputs
 // The bounds' condition numbers and Fisher ratios come from the recipe itself, never from
-// kb::fisher_discriminant or kb::scatter_matrices: S_w and S_b are formed here exactly in
+// kb::FisherDiscriminant or kb::scatter_matrices: S_w and S_b are formed here exactly in
 // rationals (class means and sums of the integer data), and decomposed by a route
 // independent of the library's — Eigen's (Generalized)SelfAdjointEigenSolver in long
 // double (ε = 2⁻⁶³) on the exact matrices rounded once, accurate to ~10⁻¹³ relative for
@@ -176,7 +176,7 @@ struct ElongatedCase {
     Recipe r = elongated_clusters();
     Matrix<T> X = kb::from_integers<T>(r.X, 1);
     kb::Scatter<T> s = kb::scatter_matrices(X, r.y);
-    kb::FisherDiscriminant<T> F = kb::fisher_discriminant(X, r.y, 1);
+    kb::FisherDiscriminant<T> F = kb::FisherDiscriminant(X, r.y, {.components = 1});
     ExactScatter sq = exact_scatter(r.X, r.y, 1);
     T kappa = condition<T>(sq.within);
 };
@@ -199,12 +199,12 @@ TEST_CASE_TEMPLATE_DEFINE("two classes: the Fisher direction is (S_w + ridge I)^
         const Matrix<T> Sw = s.within + Matrix<T>::Identity(d, d) * (options.ridge * s.within.trace() / T(d));
         const T kappa = condition<T>(with_ridge(exact_scatter(r.X, r.y, 4).within, kb::rational(ridge4, 4)));
         RC_PRE(kappa < T(kappa_cap));
-        const auto F = kb::fisher_discriminant(X, r.y, 1, options);
-        RC_ASSERT(F.directions.cols() == 1);
-        RC_ASSERT(F.rank == d);
+        const auto F = kb::FisherDiscriminant(X, r.y, {.components = 1, .ridge = options.ridge, .rank_tolerance = options.rank_tolerance});
+        RC_ASSERT(F.directions().cols() == 1);
+        RC_ASSERT(F.rank() == d);
         // Independent route: one Cholesky solve S̃_w v = μ₁ − μ₀.
         const Vector<T> v = kb::solve_spd(Sw, Matrix<T>(mean_difference(s))).col(0);
-        KB_RC_WITHIN(parallel_error<T>(F.directions.col(0), v), kb::test::factorisation<T>(d, kappa).with_condition(double(kappa)),
+        KB_RC_WITHIN(parallel_error<T>(F.directions().col(0), v), kb::test::factorisation<T>(d, kappa).with_condition(double(kappa)),
                      "w ∥ S̃_w⁻¹(μ₁ − μ₀)");
     });
     //! [two-class]
@@ -214,7 +214,7 @@ TEST_CASE_TEMPLATE_DEFINE("failing companion: the mean difference alone is not t
     const ElongatedCase<T> c;
     const auto& [s, F, kappa] = std::tie(c.s, c.F, c.kappa);
     const Vector<T> v = kb::solve_spd(s.within, Matrix<T>(mean_difference(s))).col(0);
-    KB_CHECK_WITHIN(parallel_error<T>(F.directions.col(0), v), kb::test::factorisation<T>(2, kappa), "w ∥ S_w⁻¹(μ₁ − μ₀)");
+    KB_CHECK_WITHIN(parallel_error<T>(F.directions().col(0), v), kb::test::factorisation<T>(2, kappa), "w ∥ S_w⁻¹(μ₁ − μ₀)");
     // Dropping S_w⁻¹ gives a different direction: the check must reject it.
     KB_CHECK_EXCEEDS(parallel_error<T>(mean_difference(s), v), kb::test::factorisation<T>(2, kappa),
                      "μ₁ − μ₀ ∥ S_w⁻¹(μ₁ − μ₀)");
@@ -233,23 +233,23 @@ TEST_CASE_TEMPLATE_DEFINE("the Fisher directions maximise the ratio w^T S_b w / 
         const ExactScatter sq = exact_scatter(r.X, r.y, 4);
         const T kappa = condition<T>(sq.within);
         RC_PRE(kappa < T(kappa_cap));
-        const auto F = kb::fisher_discriminant(X, r.y, 2);
-        const T lambda1 = F.values(0), lambda2 = F.values(1);
+        const auto F = kb::FisherDiscriminant(X, r.y, {.components = 2});
+        const T lambda1 = F.eigenvalues()(0), lambda2 = F.eigenvalues()(1);
         // Each λ_j is the ratio of its own direction. The scale λ₁κ uses λ₁ of the exact
         // S_b, S_w (independent route), not the discriminant's.
         const T lambda1_in = T(exact_fisher_values(sq.between, sq.within).front());
         const auto tol = kb::test::factorisation<T>(d, lambda1_in * kappa).with_condition(double(kappa));
         using std::abs;
-        KB_RC_WITHIN(T(abs(kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions.col(0))) - lambda1)), tol,
+        KB_RC_WITHIN(T(abs(kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions().col(0))) - lambda1)), tol,
                      "J(w₁) = λ₁");
-        KB_RC_WITHIN(T(abs(kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions.col(1))) - lambda2)), tol,
+        KB_RC_WITHIN(T(abs(kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions().col(1))) - lambda2)), tol,
                      "J(w₂) = λ₂");
         // No random direction does better than w₁; none S_w-orthogonal to w₁ does better than w₂.
         for (int trial = 0; trial < 5; ++trial) {
             const Vector<T> v = kb::from_integers<T>(*kb::test::int_matrix(d, 1, -9, 9), 1).col(0);
             RC_PRE(v.squaredNorm() > 0);
             KB_RC_WITHIN(std::max(T(0), T(kb::fisher_ratio(s.between, s.within, v) - lambda1)), tol, "J(v) ≤ λ₁");
-            const Vector<T> w1 = F.directions.col(0);
+            const Vector<T> w1 = F.directions().col(0);
             const Vector<T> v_perp = v - w1 * w1.dot(s.within * v); // S_w-orthogonal to w₁ (w₁ᵀS_ww₁ = 1)
             if (v_perp.norm() > v.norm() / T(1000))
                 KB_RC_WITHIN(std::max(T(0), T(kb::fisher_ratio(s.between, s.within, v_perp) - lambda2)), tol,
@@ -265,7 +265,7 @@ TEST_CASE_TEMPLATE_DEFINE("failing companion: the top eigenvector of S_b alone i
     // "Maximise wᵀS_b w" without S_w: the direction a broken implementation would return.
     const Vector<T> e = kb::symmetric_eigen(s.between).vectors.col(0);
     const T J_broken = kb::fisher_ratio(s.between, s.within, e);
-    const T J_fisher = kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions.col(0)));
+    const T J_fisher = kb::fisher_ratio(s.between, s.within, Vector<T>(F.directions().col(0)));
     const auto tol = kb::test::factorisation<T>(2, T(exact_fisher_values(sq.between, sq.within).front()) * kappa);
     // The optimality check accepts Fisher's direction against the broken one…
     KB_CHECK_WITHIN(std::max(T(0), T(J_broken - J_fisher)), tol, "J(e) ≤ J(w)");
@@ -292,17 +292,17 @@ TEST_CASE_TEMPLATE_DEFINE("the directions are S_w-orthonormal: W^T S_w W = I and
         const Matrix<kb::rational> Swq = with_ridge(sq.within, kb::rational(ridge8, 8));
         const T kappa = condition<T>(Swq);
         RC_PRE(kappa < T(kappa_cap));
-        const auto F = kb::fisher_discriminant(X, r.y, C - 1, options);
-        const Matrix<T>& W = F.directions;
+        const auto F = kb::FisherDiscriminant(X, r.y, {.components = C - 1, .ridge = options.ridge, .rank_tolerance = options.rank_tolerance});
+        const Matrix<T>& W = F.directions();
         const Eigen::Index k = W.cols();
         KB_RC_WITHIN(T((W.transpose() * Sw * W - Matrix<T>::Identity(k, k)).norm()),
                      kb::test::factorisation<T>(d, kappa).with_condition(double(kappa)), "WᵀS̃_wW = I");
-        KB_RC_WITHIN(T((W.transpose() * s.between * W - Matrix<T>(F.values.asDiagonal())).norm()),
+        KB_RC_WITHIN(T((W.transpose() * s.between * W - Matrix<T>(F.eigenvalues().asDiagonal())).norm()),
                      kb::test::factorisation<T>(d, T(exact_fisher_values(sq.between, Swq).front()) * kappa)
                          .with_condition(double(kappa)),
                      "WᵀS_bW = diag(λ)");
-        for (Eigen::Index j = 0; j + 1 < k; ++j) RC_ASSERT(F.values(j) >= F.values(j + 1));
-        RC_ASSERT(F.values(k - 1) > 0);
+        for (Eigen::Index j = 0; j + 1 < k; ++j) RC_ASSERT(F.eigenvalues()(j) >= F.eigenvalues()(j + 1));
+        RC_ASSERT(F.eigenvalues()(k - 1) > 0);
     });
     //! [orthonormal]
 }
@@ -310,7 +310,7 @@ TEST_CASE_TEMPLATE_DEFINE("the directions are S_w-orthonormal: W^T S_w W = I and
 TEST_CASE_TEMPLATE_DEFINE("failing companion: Euclidean-orthonormal directions are not S_w-orthonormal", T, fisher_05) {
     const ElongatedCase<T> c;
     const auto& [s, kappa, F] = std::tie(c.s, c.kappa, c.F);
-    const Matrix<T> W = F.directions;
+    const Matrix<T> W = F.directions();
     const Matrix<T> U = W / W.norm(); // unit Euclidean length: the normalisation of the wrong inner product
     const Matrix<T> I = Matrix<T>::Identity(1, 1);
     KB_CHECK_WITHIN(T((W.transpose() * s.within * W - I).norm()), kb::test::factorisation<T>(2, kappa), "WᵀS_wW = I");
@@ -350,9 +350,9 @@ TEST_CASE_TEMPLATE_DEFINE("the projection is invariant under an invertible affin
         const Matrix<kb::rational> Swy = Aq.transpose() * sq.within * Aq;
         const T kappa = std::max(condition<T>(sq.within), condition<T>(Swy));
         RC_PRE(kappa < T(kappa_cap));
-        const auto Fx = kb::fisher_discriminant(X, r.y, C - 1);
-        const auto Fy = kb::fisher_discriminant(Y, r.y, C - 1);
-        const Matrix<T> Zx = kb::fisher_project(Fx, X), Zy = kb::fisher_project(Fy, Y);
+        const auto Fx = kb::FisherDiscriminant(X, r.y, {.components = C - 1});
+        const auto Fy = kb::FisherDiscriminant(Y, r.y, {.components = C - 1});
+        const Matrix<T> Zx = Fx.transform(X), Zy = Fy.transform(Y);
         // The S_w-normalised directions transform as w ↦ A⁻¹w (no rescaling), so each projected
         // coordinate agrees up to sign; ZZᵀ is the invariant that ignores the signs. λ₁ and the
         // gap λ_{C−1} (to the zero ratios) are the exact recipe's, not the discriminant's.
@@ -362,7 +362,7 @@ TEST_CASE_TEMPLATE_DEFINE("the projection is invariant under an invertible affin
         const auto tol = kb::test::subspace<T>(d, lambda1 * kappa, gap).with_condition(double(kappa));
         const T scale = Zx.squaredNorm();
         KB_RC_WITHIN(T((Zx * Zx.transpose() - Zy * Zy.transpose()).norm() / scale), tol, "Z_X Z_Xᵀ = Z_Y Z_Yᵀ");
-        KB_RC_WITHIN(T((Fx.values - Fy.values).norm() / lambda1), tol, "the Fisher ratios are invariant");
+        KB_RC_WITHIN(T((Fx.eigenvalues() - Fy.eigenvalues()).norm() / lambda1), tol, "the Fisher ratios are invariant");
         if (C == 2)
             KB_RC_WITHIN(T(std::min((Zx - Zy).norm(), (Zx + Zy).norm()) / Zx.norm()), tol, "z_Y = ±z_X");
     });
@@ -381,8 +381,8 @@ TEST_CASE_TEMPLATE_DEFINE("failing companion: a projection ignoring S_w is not a
         return Matrix<T>((D.rowwise() - s.mean) * e);
     };
     const Matrix<T> Zx = top_Sb_projection(X), Zy = top_Sb_projection(Y);
-    const auto Fx = kb::fisher_discriminant(X, r.y, 1), Fy = kb::fisher_discriminant(Y, r.y, 1);
-    const Matrix<T> Fzx = kb::fisher_project(Fx, X), Fzy = kb::fisher_project(Fy, Y);
+    const auto Fx = kb::FisherDiscriminant(X, r.y, {.components = 1}), Fy = kb::FisherDiscriminant(Y, r.y, {.components = 1});
+    const Matrix<T> Fzx = Fx.transform(X), Fzy = Fy.transform(Y);
     // κ and λ₁ from the exact recipe (S_w(Y) = AᵀS_w(X)A for the shear A).
     const ExactScatter sq = exact_scatter(r.X, r.y, 1);
     Matrix<kb::rational> Aq(2, 2);
@@ -417,10 +417,10 @@ TEST_CASE_TEMPLATE_DEFINE("singular S_w: the direction is S_w^+ (mu_1 - mu_0) in
         Q.col(1) = b_perp / b_perp.norm();
         const std::vector<long double> ev = kb::test::reference_eigenvalues(exact_scatter(r.X, r.y, 3).within);
         const T kappa = T(ev[0] / ev[1]); // condition over the range kept (exact S_w, independent route)
-        const auto F = kb::fisher_discriminant(X, r.y, 1);
-        RC_ASSERT(F.rank == 2);
+        const auto F = kb::FisherDiscriminant(X, r.y, {.components = 1});
+        RC_ASSERT(F.rank() == 2);
         const auto tol = kb::test::factorisation<T>(d, kappa).with_condition(double(kappa));
-        const Vector<T> w = F.directions.col(0);
+        const Vector<T> w = F.directions().col(0);
         // w ∈ range(S_w), and S_w w ∥ P(μ₁ − μ₀) with P = QQᵀ: together, w ∥ S_w⁺(μ₁ − μ₀).
         KB_RC_WITHIN(T((w - Q * (Q.transpose() * w)).norm() / w.norm()), tol, "w ∈ range(S_w)");
         const Vector<T> Pdelta = Q * (Q.transpose() * mean_difference(s));
@@ -444,15 +444,15 @@ TEST_CASE_TEMPLATE_DEFINE("failing companion: inverting rounding-level eigenvalu
     const T kappa = T(ev[0] / ev[1]); // over the range of S_w (rank 2), exact S_w
     const Vector<T> v = kb::psd_pseudo_inverse(s.within, T((eig.values(1) + eig.values(2)) / 2)) * mean_difference(s);
     const auto tol = kb::test::factorisation<T>(4, kappa);
-    const auto good = kb::fisher_discriminant(X, y, 1);
-    CHECK(good.rank == 2);
-    KB_CHECK_WITHIN(parallel_error<T>(good.directions.col(0), v), tol, "default rank tolerance: w ∥ S_w⁺(μ₁ − μ₀)");
+    const auto good = kb::FisherDiscriminant(X, y, {.components = 1});
+    CHECK(good.rank() == 2);
+    KB_CHECK_WITHIN(parallel_error<T>(good.directions().col(0), v), tol, "default rank tolerance: w ∥ S_w⁺(μ₁ − μ₀)");
     kb::FisherOptions<T> no_cut;
     no_cut.ridge = T(1000) * kb::epsilon<T>();
-    no_cut.rank_tol = T(0);
-    const auto bad = kb::fisher_discriminant(X, y, 1, no_cut);
-    CHECK(bad.rank == 4);
-    KB_CHECK_EXCEEDS(parallel_error<T>(bad.directions.col(0), v), tol, "rank_tol = 0: w ∥ S_w⁺(μ₁ − μ₀)");
+    no_cut.rank_tolerance = T(0);
+    const auto bad = kb::FisherDiscriminant(X, y, {.components = 1, .ridge = no_cut.ridge, .rank_tolerance = no_cut.rank_tolerance});
+    CHECK(bad.rank() == 4);
+    KB_CHECK_EXCEEDS(parallel_error<T>(bad.directions().col(0), v), tol, "rank_tol = 0: w ∥ S_w⁺(μ₁ − μ₀)");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -471,8 +471,8 @@ TEST_CASE_TEMPLATE_DEFINE("separable clusters are classified perfectly by the ne
         const Recipe r = draw_clusters(C, d, d + 1, d + 3, 5, 600);
         const Matrix<T> X = kb::from_integers<T>(r.X, 1);
         RC_PRE(condition<T>(exact_scatter(r.X, r.y, 1).within) < T(kappa_cap));
-        const auto F = kb::fisher_discriminant(X, r.y, C - 1);
-        RC_ASSERT(kb::classification_accuracy(kb::fisher_classify(F, X), r.y) == 1.0);
+        const auto F = kb::FisherDiscriminant(X, r.y, {.components = C - 1});
+        RC_ASSERT(kb::classification_accuracy(F.predict(X), r.y) == 1.0);
         Matrix<T> mid(X.rows() - 1, X.cols());
         std::vector<int> mid_y;
         Eigen::Index m = 0;
@@ -481,7 +481,7 @@ TEST_CASE_TEMPLATE_DEFINE("separable clusters are classified perfectly by the ne
                 mid.row(m++) = (X.row(n) + X.row(n + 1)) / T(2);
                 mid_y.push_back(r.y[n]);
             }
-        RC_ASSERT(kb::classification_accuracy(kb::fisher_classify(F, Matrix<T>(mid.topRows(m))), mid_y) == 1.0);
+        RC_ASSERT(kb::classification_accuracy(F.predict(Matrix<T>(mid.topRows(m))), mid_y) == 1.0);
     });
     //! [separable]
 }
@@ -489,14 +489,12 @@ TEST_CASE_TEMPLATE_DEFINE("separable clusters are classified perfectly by the ne
 TEST_CASE_TEMPLATE_DEFINE("failing companion: nearest class mean along the mean difference misclassifies elongated clusters", T, fisher_11) {
     const Recipe r = elongated_clusters();
     const Matrix<T> X = kb::from_integers<T>(r.X, 1);
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
-    CHECK(kb::classification_accuracy(kb::fisher_classify(F, X), r.y) == 1.0);
+    const auto F = kb::FisherDiscriminant(X, r.y, {.components = 1});
+    CHECK(kb::classification_accuracy(F.predict(X), r.y) == 1.0);
     // The same classifier with the direction replaced by μ₁ − μ₀ (S_w ignored).
-    auto broken = F;
     const auto s = kb::scatter_matrices(X, r.y);
-    broken.directions = mean_difference(s);
-    broken.centres = (s.means.rowwise() - s.mean) * broken.directions;
-    const double accuracy = kb::classification_accuracy(kb::fisher_classify(broken, X), r.y);
+    const auto broken = F.with_directions(Matrix<T>(mean_difference(s)));
+    const double accuracy = kb::classification_accuracy(broken.predict(X), r.y);
     CHECK(accuracy < 0.8);
 }
 
@@ -507,62 +505,72 @@ TEST_CASE_TEMPLATE_DEFINE("fisher_discriminant rejects bad input with kb::error"
     const Recipe r = elongated_clusters();
     const Matrix<T> X = kb::from_integers<T>(r.X, 1);
     // A single class.
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, std::vector<int>(r.y.size(), 5), 1),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, std::vector<int>(r.y.size(), 5), {.components = 1}),
                          doctest::Contains("scatter_matrices: all 68 points have the label 5; a discriminant needs at "
                                            "least two classes"), kb::error);
     // Labels and rows disagree.
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, std::vector<int>(r.y.begin(), r.y.end() - 1), 1),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, std::vector<int>(r.y.begin(), r.y.end() - 1), {.components = 1}),
                          doctest::Contains("scatter_matrices: X has 68 rows but y has 67 labels; give one label per "
                                            "point"), kb::error);
     // Non-finite data.
     Matrix<T> bad = X;
     bad(3, 1) = std::numeric_limits<T>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(bad, r.y, {.components = 1}),
                          doctest::Contains("X(3,1) = nan is not finite"), kb::error);
     bad(3, 1) = std::numeric_limits<T>::infinity();
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(bad, r.y, 1),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(bad, r.y, {.components = 1}),
                          doctest::Contains("X(3,1) = inf is not finite"), kb::error);
     // More directions than C − 1, or none.
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 2),
-                         doctest::Contains("fisher_discriminant: k = 2 directions were asked for, but 2 classes give "
-                                           "at most C − 1 = 1 (S_b has rank ≤ C − 1); choose 1 ≤ k ≤ 1"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 0), doctest::Contains("k = 0 directions"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, r.y, {.components = 2}),
+                         doctest::Contains("FisherDiscriminant: components = 2 directions were asked for, but 2 classes give "
+                                           "at most C − 1 = 1 (S_b has rank ≤ C − 1); choose 1 ≤ components ≤ 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, r.y, {.components = 0}), doctest::Contains("components = 0 directions"), kb::error);
     // A negative ridge, a rank tolerance that keeps nothing.
     kb::FisherOptions<T> o;
     o.ridge = T(-1) / 4;
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, r.y, {.components = 1, .ridge = o.ridge, .rank_tolerance = o.rank_tolerance}),
                          doctest::Contains("ridge = -0.25 must be finite and ≥ 0"), kb::error);
     o = {};
-    o.rank_tol = T(1e30);
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(X, r.y, 1, o),
+    o.rank_tolerance = T(1e30);
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(X, r.y, {.components = 1, .ridge = o.ridge, .rank_tolerance = o.rank_tolerance}),
                          doctest::Contains("must be finite, ≥ 0 and below λ_max(S_w)"), kb::error);
     // Every class a single repeated point: S_w = 0.
     Matrix<T> twins(4, 2);
     twins << T(1), T(2), T(1), T(2), T(5), T(0), T(5), T(0);
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(twins, {0, 0, 1, 1}, 1),
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(twins, {0, 0, 1, 1}, {.components = 1}),
                          doctest::Contains("the within-class scatter S_w is zero"), kb::error);
     // Three classes whose means are collinear: only one direction separates them.
     Matrix<T> line(9, 2);
     line << T(0), T(1), T(0), T(-1), T(1), T(0), T(10), T(1), T(10), T(-1), T(11), T(0), T(20), T(1), T(20), T(-1),
         T(21), T(0);
     const std::vector<int> y3{0, 0, 0, 1, 1, 1, 2, 2, 2};
-    CHECK_NOTHROW(kb::fisher_discriminant(line, y3, 1));
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(line, y3, 2),
+    CHECK_NOTHROW(kb::FisherDiscriminant(line, y3, {.components = 1}));
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(line, y3, {.components = 2}),
                          doctest::Contains("the Fisher ratio of direction 2 is zero to rounding"), kb::error);
     // k above the rank of S_w (points of 4 classes in a plane of ℝ³, no ridge).
     Matrix<T> flat(8, 3);
     flat << T(0), T(0), T(0), T(1), T(2), T(0), T(9), T(1), T(0), T(8), T(3), T(0), T(0), T(9), T(0), T(2), T(8), T(0),
         T(9), T(9), T(0), T(7), T(8), T(0);
     const std::vector<int> y4{0, 0, 1, 1, 2, 2, 3, 3};
-    CHECK_THROWS_WITH_AS(kb::fisher_discriminant(flat, y4, 3),
-                         doctest::Contains("k = 3 directions were asked for, but S_w has numerical rank 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::FisherDiscriminant(flat, y4, {.components = 3}),
+                         doctest::Contains("components = 3 directions were asked for, but S_w has numerical rank 2"), kb::error);
     // Projection and accuracy.
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
-    CHECK_THROWS_WITH_AS(kb::fisher_project(F, Matrix<T>(Matrix<T>::Zero(2, 3))),
-                         doctest::Contains("fisher_project: Z has 3 columns but the discriminant was fitted in "
+    const auto F = kb::FisherDiscriminant(X, r.y, {.components = 1});
+    CHECK_THROWS_WITH_AS(F.transform(Matrix<T>(Matrix<T>::Zero(2, 3))),
+                         doctest::Contains("FisherDiscriminant::transform: Z has 3 columns but the discriminant was fitted in "
                                            "dimension 2; give points of the training dimension"), kb::error);
     CHECK_THROWS_WITH_AS(kb::classification_accuracy({1, 2}, {1}), doctest::Contains("2 predictions for 1 true labels"),
                          kb::error);
+    // Other directions: d rows, finite; Fisher's own give Fisher's centres and predictions back.
+    CHECK_THROWS_WITH_AS(F.with_directions(Matrix<T>(Matrix<T>::Zero(3, 1))),
+                         doctest::Contains("FisherDiscriminant::with_directions: W is 3×1, but the discriminant was "
+                                           "fitted in dimension 2"), kb::error);
+    Matrix<T> W = F.directions();
+    W(0, 0) = std::numeric_limits<T>::quiet_NaN();
+    CHECK_THROWS_WITH_AS(F.with_directions(W), doctest::Contains("W(0,0) = nan is not finite"), kb::error);
+    const auto same = F.with_directions(F.directions());
+    CHECK(same.centres() == F.centres());
+    CHECK(same.predict(X) == F.predict(X));
 }
 
 TEST_CASE_TEMPLATE_DEFINE("scatter_matrices and fisher_ratio and fisher_classify refuse bad input with their "
@@ -611,17 +619,17 @@ TEST_CASE_TEMPLATE_DEFINE("scatter_matrices and fisher_ratio and fisher_classify
     CHECK_THROWS_WITH_AS(kb::fisher_ratio(s.between, flat, Vector<T>((Vector<T>(2) << 0, 1).finished())),
                          doctest::Contains("fisher_ratio: wᵀ S_w w = 0 is not positive; w lies in the null space of "
                                            "S_w"), kb::error);
-    // fisher_classify names itself, not the projection it calls.
-    const auto F = kb::fisher_discriminant(X, r.y, 1);
-    CHECK_THROWS_WITH_AS(kb::fisher_classify(F, Matrix<T>(Matrix<T>::Zero(2, 3))),
-                         doctest::Contains("fisher_classify: Z has 3 columns but the discriminant was fitted in "
+    // predict names itself, not the projection it calls.
+    const auto F = kb::FisherDiscriminant(X, r.y, {.components = 1});
+    CHECK_THROWS_WITH_AS(F.predict(Matrix<T>(Matrix<T>::Zero(2, 3))),
+                         doctest::Contains("FisherDiscriminant::predict: Z has 3 columns but the discriminant was fitted in "
                                            "dimension 2; give points of the training dimension"), kb::error);
     Matrix<T> z = Matrix<T>::Zero(1, 2);
     z(0, 0) = nan;
-    CHECK_THROWS_WITH_AS(kb::fisher_classify(F, z),
-                         doctest::Contains("fisher_classify: Z(0,0) = nan is not finite; remove or impute non-finite "
+    CHECK_THROWS_WITH_AS(F.predict(z),
+                         doctest::Contains("FisherDiscriminant::predict: Z(0,0) = nan is not finite; remove or impute non-finite "
                                            "values before calling"), kb::error);
-    CHECK(kb::fisher_classify(F, X).size() == r.y.size());
+    CHECK(F.predict(X).size() == r.y.size());
 }
 
 /// Registers every templated Fisher test case for the scalar type T.

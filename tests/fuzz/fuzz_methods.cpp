@@ -59,11 +59,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
     case 2:
         refused_or_finite([&] {
-            const kb::ClassicalMds<double> m(S, kb::all_components, kb::MdsInput::gram);
+            const kb::ClassicalMds<double> m(S, {.input = kb::MdsInput::gram});
             return m.coordinates().allFinite() && m.eigenvalues().allFinite();
         });
         refused_or_finite([&] {
-            const kb::ClassicalMds<double> m(S, kb::all_components, kb::MdsInput::distances);
+            const kb::ClassicalMds<double> m(S, {.input = kb::MdsInput::distances});
             return m.coordinates().allFinite();
         });
         break;

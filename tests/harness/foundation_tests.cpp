@@ -472,9 +472,9 @@ TEST_CASE("a kernel value that overflows is refused where it is computed: by gra
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::gram(k, big, small), ("gram: the kernel value k(z_m, x_n) at (1,1) = inf" + remedy).c_str(),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::KernelPca(k, big, 1),
+    CHECK_THROWS_WITH_AS(kb::KernelPca(k, big, {.components = 1}),
                          ("KernelPca: the kernel value k(x_i, x_j) at (0,1) = inf" + remedy).c_str(), kb::error);
-    const kb::KernelPca fitted(k, small, 1);
+    const kb::KernelPca fitted(k, small, {.components = 1});
     CHECK_THROWS_WITH_AS(fitted.transform(big),
                          ("KernelPca::transform: the kernel value k(z_m, x_i) at (1,1) = inf" + remedy).c_str(),
                          kb::error);
@@ -551,7 +551,7 @@ TEST_CASE("PCA counts a component when lambda_j > max(N q) eps ||X||_F^2 and not
         A.col(0) = H.col(1);
         A.col(1) = std::sqrt(lambda2) * H.col(2);
         for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen})
-            CHECK(kb::Pca(A, 1, route).rank() == (factor > 1 ? 2 : 1));
+            CHECK(kb::Pca(A, {.components = 1, .route = route}).rank() == (factor > 1 ? 2 : 1));
     }
 }
 
@@ -561,7 +561,7 @@ TEST_CASE("kernel PCA keeps a component when mu_j > 64 N eps N max|K| and not be
     for (const double factor : {3.0, 1.0 / 3.0}) {
         const double mu2 = factor * 256 * eps / (1 - factor * 256 * eps); // μ₂ = factor·τ
         const Matrix<double> K = H.col(1) * H.col(1).transpose() + mu2 * H.col(2) * H.col(2).transpose();
-        kb::KernelPca<double> kp(K, 1);
+        kb::KernelPca<double> kp(K, {.components = 1});
         CHECK(kp.rank() == (factor > 1 ? 2 : 1));
     }
 }

@@ -19,33 +19,33 @@
 TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points or non-finite values or k out of "
           "range or above the rank or new points of the wrong dimension") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 3) << 1, 2, 0, 3, 1, 1, 0, 0, 2, 2, 5, 1).finished());
-    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(A.topRows(1)), 1), doctest::Contains("at least 2 points"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(0, 3), 1), doctest::Contains("at least 2 points"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(4, 0), 1), doctest::Contains("dimension ≥ 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(A.topRows(1)), {.components = 1}), doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(0, 3), {.components = 1}), doctest::Contains("at least 2 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(4, 0), {.components = 1}), doctest::Contains("dimension ≥ 1"), kb::error);
     Matrix<double> bad = A;
     bad(2, 1) = std::numeric_limits<double>::quiet_NaN();
-    CHECK_THROWS_WITH_AS(kb::Pca(bad, 1), doctest::Contains("X(2,1) = nan is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(bad, {.components = 1}), doctest::Contains("X(2,1) = nan is not finite"), kb::error);
     bad(2, 1) = std::numeric_limits<double>::infinity();
-    CHECK_THROWS_WITH_AS(kb::Pca(bad, 1), doctest::Contains("is not finite"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(A, 0), doctest::Contains("choose 1 ≤ components ≤ min(N − 1, q) = 3"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(A, 4), doctest::Contains("components = 4 were asked for"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(A.topRows(3)), 3), doctest::Contains("min(N − 1, q) = 2"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(bad, {.components = 1}), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(A, {.components = 0}), doctest::Contains("choose 1 ≤ components ≤ min(N − 1, q) = 3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(A, {.components = 4}), doctest::Contains("components = 4 were asked for"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(Matrix<double>(A.topRows(3)), {.components = 3}), doctest::Contains("min(N − 1, q) = 2"), kb::error);
     // Collinear points in the plane have rank 1: two components cannot be asked for.
     const Matrix<double> line = kb::from_integers<double>((IntMatrix(4, 2) << 0, 0, 1, 2, 2, 4, 5, 10).finished());
-    CHECK_THROWS_WITH_AS(kb::Pca(line, 2), doctest::Contains("numerical rank 1"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(line, 2, kb::PcaRoute::covariance_eigen), doctest::Contains("numerical rank 1"),
+    CHECK_THROWS_WITH_AS(kb::Pca(line, {.components = 2}), doctest::Contains("numerical rank 1"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(line, {.components = 2, .route = kb::PcaRoute::covariance_eigen}), doctest::Contains("numerical rank 1"),
                          kb::error);
-    CHECK(kb::Pca(line, 1).rank() == 1);
+    CHECK(kb::Pca(line, {.components = 1}).rank() == 1);
     // Every component (the default) is as many as the rank; none when all points coincide.
     CHECK(kb::Pca(line).components() == 1);
     CHECK(kb::Pca(A).components() == 3);
-    CHECK_THROWS_WITH_AS(kb::Pca(A, -2), doctest::Contains("components = -2 were asked for"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(A, {.components = -2}), doctest::Contains("components = -2 were asked for"), kb::error);
     const Matrix<double> same = Matrix<double>::Constant(3, 2, 7.0);
-    CHECK_THROWS_WITH_AS(kb::Pca(same, 1), doctest::Contains("all points coincide"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(same, kb::all_components),
+    CHECK_THROWS_WITH_AS(kb::Pca(same, {.components = 1}), doctest::Contains("all points coincide"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::Pca(same, {.components = kb::all_components}),
                          doctest::Contains("every component was asked for"), kb::error);
     // New points must have q coordinates; scores must not have more than k columns.
-    const kb::Pca<double> fit(A, 2);
+    const kb::Pca<double> fit(A, {.components = 2});
     CHECK_THROWS_WITH_AS(fit.transform(Matrix<double>::Zero(2, 2)), doctest::Contains("dimension 2"), kb::error);
     Matrix<double> z = Matrix<double>::Zero(1, 3);
     z(0, 0) = std::numeric_limits<double>::quiet_NaN();
@@ -63,11 +63,11 @@ TEST_CASE("pca refuses bad input with a message: wrong shapes or too few points 
 TEST_CASE("pca refuses data whose variances overflow and names the scale, and the rescaled data give the same axes") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
     const Matrix<double> huge = A * 1e160;
-    CHECK_THROWS_WITH_AS(kb::Pca(huge, 1),
+    CHECK_THROWS_WITH_AS(kb::Pca(huge, {.components = 1}),
                          doctest::Contains("overflows double (max |x| = 5e+160): the variances are squares of the "
                                            "data's scale; rescale the data"),
                          kb::error);
-    const kb::Pca<double> rescaled(Matrix<double>(huge * 1e-150), 2), plain(A, 2);
+    const kb::Pca<double> rescaled(Matrix<double>(huge * 1e-150), {.components = 2}), plain(A, {.components = 2});
     const double err = (kb::align_signs(rescaled.loadings(), plain.loadings()) - plain.loadings()).cwiseAbs().maxCoeff();
     // The scatter of A is [[5, 3], [3, 14]] (exactly, by hand): λ = (19 ± √117)/2, gap √117.
     // Each fit's axes are within the subspace bound of the exact ones, and the rescaling
@@ -77,12 +77,15 @@ TEST_CASE("pca refuses data whose variances overflow and names the scale, and th
     bound.value *= 2;
     KB_CHECK_WITHIN(err, bound, "the axes of the rescaled data = the axes of A");
     // In real50 the same data do not overflow (its exponent range is far wider).
-    CHECK(kb::Pca(Matrix<kb::real50>(huge.cast<kb::real50>()), 1).rank() == 2);
+    CHECK(kb::Pca(Matrix<kb::real50>(huge.cast<kb::real50>()), {.components = 1}).rank() == 2);
     // PCA computes on 2^-e·A (exact) and multiplies back: the scores of 10¹⁶⁰·A (about 10¹⁶⁰)
     // are representable, but its eigenvalues and variances (about 10³²⁰) are not, so it still
     // refuses — for the variances, not for a scaled intermediate. The covariance route too.
-    CHECK_THROWS_WITH_AS(kb::Pca(huge, 1, kb::PcaRoute::covariance_eigen),
-                         doctest::Contains("the total scatter ‖X − 𝟙μ‖_F² = inf overflows double (max |x| = 5e+160)"),
+    // The message gives the scatter at the data's scale, which double cannot hold: tr of the
+    // scatter of A is 5 + 14 = 19 (above), so that of 10¹⁶⁰·A is 1.9·10³²¹ (a wrong power of the
+    // rescaling would show 1.9·10¹⁶¹).
+    CHECK_THROWS_WITH_AS(kb::Pca(huge, {.components = 1, .route = kb::PcaRoute::covariance_eigen}),
+                         doctest::Contains("the total scatter ‖X − 𝟙μ‖_F² = 1.9e+321 overflows double (max |x| = 5e+160)"),
                          kb::error);
 }
 
@@ -93,10 +96,10 @@ TEST_CASE("pca refuses data whose variances overflow and names the scale, and th
 TEST_CASE("pca refuses data whose variances underflow and names the scale instead of saying the points coincide") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
     const Matrix<double> tiny = A * 1e-170;
-    CHECK_THROWS_WITH_AS(kb::Pca(tiny, 1), doctest::Contains("below the smallest normal double 2.22507e-308 (max |x| = "
+    CHECK_THROWS_WITH_AS(kb::Pca(tiny, {.components = 1}), doctest::Contains("below the smallest normal double 2.22507e-308 (max |x| = "
                                                              "5e-170): the variances are squares of the data's scale"),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::Pca(tiny, 1, kb::PcaRoute::covariance_eigen),
+    CHECK_THROWS_WITH_AS(kb::Pca(tiny, {.components = 1, .route = kb::PcaRoute::covariance_eigen}),
                          doctest::Contains("below the smallest normal double"), kb::error);
     // Companion: the old route's numbers. Unscaled, ‖X‖_F² and so the rank tolerance are 0,
     // which made every eigenvalue "rounding" and the diagnosis "all points coincide".
@@ -106,7 +109,7 @@ TEST_CASE("pca refuses data whose variances underflow and names the scale instea
     // The same data at 10⁻¹⁵⁰ (variances about 10⁻³⁰⁰, normal) are fitted, with the right rank.
     CHECK(kb::Pca(Matrix<double>(A * 1e-150)).rank() == 2);
     // In real50 the data at 10⁻¹⁷⁰ are ordinary.
-    CHECK(kb::Pca(Matrix<kb::real50>(tiny.cast<kb::real50>()), 1).rank() == 2);
+    CHECK(kb::Pca(Matrix<kb::real50>(tiny.cast<kb::real50>()), {.components = 1}).rank() == 2);
 }
 
 TEST_CASE("regression and line fits refuse bad input with a message") {

@@ -59,7 +59,7 @@ TEST_CASE("Example 2.1 footnote 2: centring N points leaves rank at most N-1 for
         kb::from_integers<rational>((IntMatrix(3, 5) << 1, 0, 2, 3, 1, 0, 4, 1, 2, 2, 5, 7, 1, 1, 0).finished());
     const Matrix<rational> Xw = kb::center_columns(wide);
     CHECK(Matrix<rational>(Xw.row(0) + Xw.row(1) + Xw.row(2)) == Matrix<rational>::Zero(1, 5));
-    CHECK_THROWS_WITH_AS(kb::Pca(kb::convert_matrix<double>(wide), 3), doctest::Contains("min(N − 1, q) = 2"),
+    CHECK_THROWS_WITH_AS(kb::Pca(kb::convert_matrix<double>(wide), {.components = 3}), doctest::Contains("min(N − 1, q) = 2"),
                          kb::error);
 }
 //! [ex21-footnote2]
@@ -82,7 +82,7 @@ TEST_CASE_TEMPLATE("Example 2.1 erratum: E3 = 1.2074 is sigma4 = (sigma4^2 + sig
     using std::abs;
     using std::sqrt;
     const Matrix<T> A = data_A<T>();
-    const kb::Pca<T> fit(A, 4);
+    const kb::Pca<T> fit(A, {.components = 4});
     const Vector<T> sigma = fit.spectrum().cwiseSqrt(); // σ₁ … σ₅, σ₅ = 0
     const T E3 = fit.reconstruction_error(A, 3);
     const auto bound = kb::test::factorisation<T>(5, T(A.norm()));

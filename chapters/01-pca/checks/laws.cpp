@@ -73,7 +73,7 @@ TEST_CASE_TEMPLATE("PCA by the covariance eigen-decomposition and by the SVD of 
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const auto c = random_case<T>();
-        const kb::Pca<T> eig(c.A, c.k, kb::PcaRoute::covariance_eigen);
+        const kb::Pca<T> eig(c.A, {.components = c.k, .route = kb::PcaRoute::covariance_eigen});
         const kb::Pca<T>& svd = c.fit;
         const long n = std::max(c.A.rows(), c.A.cols());
         const T S = c.S; // ‖X‖_F² ≥ ‖XᵀX‖₂, from the inputs (real100)
@@ -100,7 +100,7 @@ TEST_CASE("a wrong route is caught: the axes of uncentred data are not the princ
         const auto c = random_case<double>(4, 8, 3, 2); // q ≥ 2: in ℝ¹ every axis is the same
         const long n = std::max(c.A.rows(), c.A.cols());
         const Eigen::Index k = 1;
-        const kb::Pca<double> fit(c.A, k);
+        const kb::Pca<double> fit(c.A, {.components = k});
         // A well-isolated first axis, judged on the independent real100 spectrum.
         RC_PRE(gap_after(c.lambda, k) > c.S / 100);
         // Shifting the data far from the origin and forgetting to centre changes the axes —
@@ -147,7 +147,7 @@ TEST_CASE_TEMPLATE("reconstruction error from m components: squared Frobenius er
         // σ_j² = λ_j and ‖X‖_F² = S from the independent real100 route (Case::lambda, Case::S).
         const auto [bound, bound_sigma] = reconstruction_bounds<T>(n, c.S, T(c.A.norm()));
         for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
-            const kb::Pca<T> fit(c.A, c.k, route);
+            const kb::Pca<T> fit(c.A, {.components = c.k, .route = route});
             for (Eigen::Index m = 0; m <= c.k; ++m) {
                 const Matrix<T> R = c.A - fit.reconstruct(fit.scores().leftCols(m));
                 // ‖X − X_m‖_F² = Σ_{j>m} σ_j²
@@ -186,7 +186,7 @@ TEST_CASE_TEMPLATE("companion: the spectral reconstruction error with sigma_m in
         const auto [bound, bound_sigma] = reconstruction_bounds<T>(n, T(c.S), T(c.A.norm()));
         const auto lambda_at = [&](int j) { return j < static_cast<int>(c.lambda.size()) ? T(c.lambda[j]) : T(0); };
         for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
-            const kb::Pca<T> fit(c.A, r, route);
+            const kb::Pca<T> fit(c.A, {.components = r, .route = route});
             for (int m = 1; m <= r; ++m) {
                 const Matrix<T> R = c.A - fit.reconstruct(fit.scores().leftCols(m));
                 const T top = kb::thin_svd(R).sigma(0);
@@ -281,7 +281,7 @@ TEST_CASE("explained-variance ratios fall short of 1 when a non-zero eigenvalue 
         RC_PRE(c.fit.rank() >= 2);
         // The dropped eigenvalue (independent real100 value) is well above rounding.
         RC_PRE(c.lambda(c.fit.rank() - 1) > c.S / 1000);
-        const kb::Pca<double> fit(c.A, c.fit.rank() - 1);
+        const kb::Pca<double> fit(c.A, {.components = c.fit.rank() - 1});
         // The law's check "Σ ratios = 1 − Σ_{j>k} λ_j/Σλ" with k = rank − 1 but Σ_{j>k} taken as 0.
         KB_RC_EXCEEDS(std::abs(fit.explained_variance_ratio().sum() - 1.0), kb::test::factorisation<double>(n, 1.0),
                       "Σ ratios with one axis dropped = 1 (wrong)");
@@ -867,7 +867,7 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
     kb::test::property<T>([] {
         const auto c = random_case<T>();
         const int k = *rc::gen::inRange(-400, 401);
-        const kb::Pca<T> twice(kb::times_power_of_two(c.A, k), c.k);
+        const kb::Pca<T> twice(kb::times_power_of_two(c.A, k), {.components = c.k});
         RC_ASSERT(twice.scores() == kb::times_power_of_two(c.fit.scores(), k));
         RC_ASSERT(Matrix<T>(twice.eigenvalues()) == kb::times_power_of_two(Matrix<T>(c.fit.eigenvalues()), 2 * k));
         RC_ASSERT(twice.loadings() == c.fit.loadings());
@@ -875,7 +875,7 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
         if (k != 0) RC_ASSERT(twice.scores() != kb::times_power_of_two(c.fit.scores(), 2 * k));
 
         const T s = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), k);
-        const kb::Pca<T> scaled(Matrix<T>(s * c.A), c.k);
+        const kb::Pca<T> scaled(Matrix<T>(s * c.A), {.components = c.k});
         const long n = std::max(c.A.rows(), c.A.cols());
         const T S = c.S, gap = gap_after(c.lambda, c.k);
         KB_RC_WITHIN(T((Vector<T>(scaled.eigenvalues() / (s * s)) - c.fit.eigenvalues()).cwiseAbs().maxCoeff()),
@@ -899,11 +899,11 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
 TEST_CASE("PCA of data scaled by 10^150 and 10^-150 gives the scaled scores and eigenvalues within the bounds of "
           "the routes [beeny:ex2.1]") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished());
-    const kb::Pca<double> plain(A, 2);
+    const kb::Pca<double> plain(A, {.components = 2});
     // The scatter of A is [[5, 3], [3, 14]] (exactly, by hand): λ = (19 ± √117)/2, gap √117, S = 19.
     const double S = 19, gap = std::sqrt(117.0);
     for (const double s : {1e150, 1e-150}) {
-        const kb::Pca<double> scaled(Matrix<double>(A * s), 2);
+        const kb::Pca<double> scaled(Matrix<double>(A * s), {.components = 2});
         KB_CHECK_WITHIN(((scaled.eigenvalues() / s) / s - plain.eigenvalues()).cwiseAbs().maxCoeff(),
                         kb::test::factorisation<double>(4, S), "λ(cA)/c² = λ(A), c = 10^±150");
         KB_CHECK_WITHIN((kb::align_signs(Matrix<double>(scaled.scores() / s), plain.scores()) - plain.scores())
@@ -923,11 +923,11 @@ TEST_CASE("PCA's reconstruction error of data scaled by 2^-505 is 2^-505 times t
           "though the squares of its residual underflow [beeny:ex2.1]") {
     Matrix<double> A = kb::from_integers<double>((IntMatrix(4, 3) << 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0).finished());
     A(3, 2) = std::ldexp(1.0, -40);
-    const kb::Pca<double> plain(A, 2);
+    const kb::Pca<double> plain(A, {.components = 2});
     const double E = plain.reconstruction_error(A, 2);
     REQUIRE(E > 0);
     const Matrix<double> tiny = kb::times_power_of_two(A, -505);
-    const kb::Pca<double> scaled(tiny, 2);
+    const kb::Pca<double> scaled(tiny, {.components = 2});
     CHECK(scaled.reconstruction_error(tiny, 2) == std::ldexp(E, -505));
     // Companion: the same residual's plain norm underflows to 0 (the error it would report).
     const Matrix<double> P = scaled.transform(tiny).leftCols(2);
@@ -942,9 +942,9 @@ TEST_CASE("PCA's checks of data scaled by 2^300 are 4^300 and 2^300 times those 
           "where a plain norm of the residual overflows [beeny:ex2.1]") {
     const Matrix<double> A = kb::from_integers<double>((IntMatrix(5, 3) << 1, 2, 0, 3, 1, 1, 0, 0, 2, 2, 5, 1, 4, 1, 3)
                                                            .finished());
-    const kb::Pca<double> plain(A, 2);
+    const kb::Pca<double> plain(A, {.components = 2});
     const Matrix<double> big_A = kb::times_power_of_two(A, 300);
-    const kb::Pca<double> big(big_A, 2);
+    const kb::Pca<double> big(big_A, {.components = 2});
     REQUIRE(plain.checks().size() == 3);
     REQUIRE(big.checks().size() == 3);
     const int power[3] = {0, 600, 300}; // orthonormal axes, eigen-residual (λ's scale), centred scores

@@ -228,7 +228,7 @@ TEST_CASE_TEMPLATE("Example 2.1: the eigenvalues of the covariance C/4 are D/4 =
     const char* const printed[4] = {"66.2114", "6.9941", "2.3299", "0.3645"};
     const Matrix<T> A = data_A<T>();
     const kb::SymmetricEigen<T> cov_eig = kb::symmetric_eigen(kb::covariance_matrix(A));
-    const kb::Pca<T> fit(A, 4);
+    const kb::Pca<T> fit(A, {.components = 4});
     for (int j = 0; j < 4; ++j) {
         CHECK_MESSAGE(agrees_at_printed_digits(cov_eig.values(j), printed[j]), "eigenvalue " << j + 1 << " of cov(A)");
         CHECK_MESSAGE(agrees_at_printed_digits(fit.variances()(j), printed[j]), "variance " << j + 1 << " of kb::Pca");
@@ -245,7 +245,7 @@ TEST_CASE_TEMPLATE("Example 2.1: the eigenvalues D agree with every printed digi
                    KB_REALS) {
     const Matrix<T> A = data_A<T>();
     for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
-        const kb::Pca<T> fit(A, 4, route);
+        const kb::Pca<T> fit(A, {.components = 4, .route = route});
         CHECK(fit.rank() == 4);
         for (int j = 0; j < 4; ++j) CHECK(agrees_at_printed_digits(fit.spectrum()(j), kb::ch01::seed_D[j]));
         // D₅₅ = 0 (the malformed last row of D): a rounding-level eigenvalue, bounded by input scales.
@@ -309,7 +309,7 @@ TEST_CASE_TEMPLATE("Example 2.1: P = XV agrees with every printed digit with the
     // PCA's scores P = XV₄ by the SVD route are the first four columns (same sign rule): two
     // independent computations of v₁ … v₄, each within c₂nε tr C/gap of the truth, the smallest
     // gap being min_j≤4 of the separation of λ_j; times ‖X‖_F.
-    const kb::Pca<T> fit(A, 4);
+    const kb::Pca<T> fit(A, {.components = 4});
     const rational gap = std::min({ref.gap(0), ref.gap(1), ref.gap(2), ref.gap(3)});
     KB_CHECK_WITHIN(T((fit.scores() - P.leftCols(4)).norm()),
                     kb::test::subspace<T>(5, T(2 * norm_X<T>() * in<T>(ref.trace)), in<T>(gap)),
@@ -321,14 +321,14 @@ TEST_CASE_TEMPLATE("Example 2.1: the rank-3 reconstruction P V3^T + mu agrees wi
                    "and k = 4 reconstructs A [beeny:ex2.1]",
                    T, KB_REALS) {
     const Matrix<T> A = data_A<T>();
-    const kb::Pca<T> fit3(A, 3);
+    const kb::Pca<T> fit3(A, {.components = 3});
     const Matrix<T> A3 = fit3.reconstruct(fit3.scores());
     for (int i = 0; i < 5; ++i)
         for (int j = 0; j < 5; ++j)
             CHECK_MESSAGE(agrees_at_printed_digits(A3(i, j), kb::ch01::seed_A3[i][j]),
                           "Â₃(" << i + 1 << "," << j + 1 << ") printed " << kb::ch01::seed_A3[i][j]);
     // "To perfectly reconstruct A, we need k = 4 principal components": A = P₄V₄ᵀ + μ.
-    const kb::Pca<T> fit4(A, 4);
+    const kb::Pca<T> fit4(A, {.components = 4});
     KB_CHECK_WITHIN(T((fit4.reconstruct(fit4.scores()) - A).norm()), kb::test::factorisation<T>(5, T(A.norm())),
                     "A = P₄V₄ᵀ + μ");
     // …and k = 3 does not (the error is σ₄ ≈ 1.2, far above rounding).
@@ -339,7 +339,7 @@ TEST_CASE_TEMPLATE("Example 2.1: the rank-3 reconstruction P V3^T + mu agrees wi
 TEST_CASE_TEMPLATE("Example 2.1: the spectral-norm error of the rank-3 reconstruction is sigma4 [beeny:ex2.1]", T,
                    KB_REALS) {
     const Matrix<T> A = data_A<T>();
-    const kb::Pca<T> fit(A, 3);
+    const kb::Pca<T> fit(A, {.components = 3});
     const Matrix<T> R = A - fit.reconstruct(fit.scores());
     // σ₄ from the exact enclosure (the root of det(x²I − C)), not from the fit under test.
     KB_CHECK_WITHIN(er::enclosure_error(T(kb::thin_svd(R).sigma(0)), reference().sigma[3]),
@@ -443,7 +443,7 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: D and D/4 by both routes are 
     const Reference& ref = reference();
     const Matrix<T> A = data_A<T>();
     for (const auto route : {kb::PcaRoute::svd, kb::PcaRoute::covariance_eigen}) {
-        const kb::Pca<T> fit(A, 4, route);
+        const kb::Pca<T> fit(A, {.components = 4, .route = route});
         // Covariance route: |λ̂ − λ| ≤ c₂·n·ε·‖C‖₂ ≤ c₂·n·ε·tr C (eigensolver backward error, Weyl).
         // SVD route: λ̂ = σ̂² with |σ̂ − σ| ≤ c₂·n·ε·‖X‖₂, so |σ̂² − σ²| ≤ |σ̂ − σ|(2σ + |σ̂ − σ|)
         // ≤ c₂·n·ε·2‖X‖₂² (to first order), ‖X‖₂² ≤ tr C.
@@ -470,7 +470,7 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: the singular values and E3 = 
     using std::abs;
     const Reference& ref = reference();
     const Matrix<T> A = data_A<T>();
-    const kb::Pca<T> fit(A, 4);
+    const kb::Pca<T> fit(A, {.components = 4});
     // |σ̂_j − σ_j| ≤ c₂·n·ε·‖X‖₂ ≤ c₂·n·ε·‖X‖_F (SVD backward error).
     const auto bound_sigma = kb::test::factorisation<T>(5, norm_X<T>());
     const kb::Svd<T> svd = kb::thin_svd(kb::center_columns(A));
@@ -510,7 +510,7 @@ TEST_CASE_TEMPLATE("companion: one printed entry of A changed by 1/100 moves D a
     const Reference& ref = reference();
     Matrix<T> A = data_A<T>();
     A(0, 0) += kb::ratio<T>(1, 100); // 5 → 5.01
-    const kb::Pca<T> fit(A, 4);
+    const kb::Pca<T> fit(A, {.components = 4});
     const auto bound = kb::test::factorisation<T>(5, in<T>(2 * ref.trace));
     const auto bound_sigma = kb::test::factorisation<T>(5, norm_X<T>());
     for (int j = 0; j < 4; ++j) {

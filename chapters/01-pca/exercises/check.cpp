@@ -35,7 +35,7 @@ struct Library {
     template <class T>
     static Matrix<T> covariance_matrix(const Matrix<T>& A) { return kb::covariance_matrix(A); }
     template <class T>
-    static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return kb::Pca(A, k).scores(); }
+    static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return kb::Pca(A, {.components = k}).scores(); }
 };
 
 /// A typical wrong solution of each exercise.

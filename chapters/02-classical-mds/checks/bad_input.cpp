@@ -16,41 +16,37 @@ TEST_CASE("classical_mds refuses bad input with a message: shapes and points and
     const double nan = std::numeric_limits<double>::quiet_NaN();
     Matrix<double> B(3, 3);
     B << 2, -1, -1, -1, 2, -1, -1, -1, 2; // eigenvalues 3, 3, 0
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(2, 3), 1), doctest::Contains("square"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Ones(1, 1)), 1), doctest::Contains("at least 2 points"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(2, 3), {.components = 1}), doctest::Contains("square"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Ones(1, 1)), {.components = 1}), doctest::Contains("at least 2 points"),
                          kb::error);
     Matrix<double> bad = B;
     bad(0, 1) = nan;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("is not finite"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1}), doctest::Contains("is not finite"), kb::error);
     bad = B;
     bad(0, 1) = 5;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1), doctest::Contains("must be symmetric"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 0), doctest::Contains("choose 1 ≤ components ≤ N"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 4), doctest::Contains("N = 3 points"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, 3), doctest::Contains("only 2 positive eigenvalue"), kb::error);
-    CHECK(kb::ClassicalMds(B, 2).coordinates().cols() == 2);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1}), doctest::Contains("must be symmetric"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, {.components = 0}), doctest::Contains("choose 1 ≤ components ≤ N"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, {.components = 4}), doctest::Contains("N = 3 points"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, {.components = 3}), doctest::Contains("only 2 positive eigenvalue"), kb::error);
+    CHECK(kb::ClassicalMds(B, {.components = 2}).coordinates().cols() == 2);
     // Every coordinate (the default) is one per positive eigenvalue; a negative count other
     // than kb::all_components is refused.
     CHECK(kb::ClassicalMds(B).components() == 2);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, -3), doctest::Contains("components = -3"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(B, {.components = -3}), doctest::Contains("components = -3"), kb::error);
     // All points identical: B = 0 has no positive eigenvalue at all, and the message says why.
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("only 0 positive eigenvalue"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), kb::all_components,
-                                          kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), {.input = kb::MdsInput::distances}),
                          doctest::Contains("every positive coordinate was asked for, but B has only 0"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), 1, kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(3, 3)), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("B = 0 to rounding: all points coincide, so there is no coordinate to "
                                            "give them"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(kb::distances(Matrix<double>(Matrix<double>::Constant(4, 2, 3.0))), 1,
-                                          kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(kb::distances(Matrix<double>(Matrix<double>::Constant(4, 2, 3.0))), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("all points coincide"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<kb::real50>(Matrix<kb::real50>::Zero(3, 3)), 1,
-                                          kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<kb::real50>(Matrix<kb::real50>::Zero(3, 3)), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("all points coincide"), kb::error);
     // Two of three points apart: one coordinate.
-    CHECK(kb::ClassicalMds(kb::distances(Matrix<double>((Matrix<double>(3, 1) << 0, 0, 2).finished())), 1,
-                           kb::MdsInput::distances)
+    CHECK(kb::ClassicalMds(kb::distances(Matrix<double>((Matrix<double>(3, 1) << 0, 0, 2).finished())), {.components = 1, .input = kb::MdsInput::distances})
               .components() == 1);
 }
 
@@ -59,29 +55,29 @@ TEST_CASE("dissimilarity matrices are checked: square and N >= 2 and finite and 
     const double nan = std::numeric_limits<double>::quiet_NaN();
     Matrix<double> D(3, 3);
     D << 0, 1, 2, 1, 0, 1, 2, 1, 0;
-    CHECK(kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates().rows() == 3);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(3, 2), 1, kb::MdsInput::distances),
+    CHECK(kb::ClassicalMds(D, {.components = 1, .input = kb::MdsInput::distances}).coordinates().rows() == 3);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(3, 2), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("must be a square N×N dissimilarity matrix"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(1, 1)), 1, kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(Matrix<double>::Zero(1, 1)), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("at least 2 points"), kb::error);
     Matrix<double> bad = D;
     bad(2, 0) = nan;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D(2,0) = nan is not finite"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1, .input = kb::MdsInput::distances}), doctest::Contains("D(2,0) = nan is not finite"),
                          kb::error);
     bad = D;
     bad(0, 2) = 3;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("D must be symmetric"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1, .input = kb::MdsInput::distances}), doctest::Contains("D must be symmetric"),
                          kb::error);
     bad = D;
     bad(1, 1) = 1;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("diagonal of D must be zero"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1, .input = kb::MdsInput::distances}), doctest::Contains("diagonal of D must be zero"),
                          kb::error);
     bad = D;
     bad(0, 1) = bad(1, 0) = -1;
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::distances), doctest::Contains("negative dissimilarity"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1, .input = kb::MdsInput::distances}), doctest::Contains("negative dissimilarity"),
                          kb::error);
     // The same checks guard the squared form and the exact double centring.
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, 1, kb::MdsInput::squared_distances), doctest::Contains("negative dissimilarity"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(bad, {.components = 1, .input = kb::MdsInput::squared_distances}), doctest::Contains("negative dissimilarity"),
                          kb::error);
     Q asym = kb::from_integers<rational>(symmetric_zero_diagonal(3, {1, 4, 1}));
     asym(1, 0) = 2;
@@ -146,10 +142,10 @@ TEST_CASE("double_center and classical_mds refuse empty matrices") {
     CHECK_THROWS_WITH_AS(kb::double_center(Q(0, 3)),
                          doctest::Contains("double_center: K must be a non-empty square matrix, but it is 0×3"),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), {.components = 1}),
                          doctest::Contains("ClassicalMds: B must be a non-empty square matrix, but it is 0×0"),
                          kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), 1, kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(0, 0), {.components = 1, .input = kb::MdsInput::distances}),
                          doctest::Contains("ClassicalMds: D is 0×0: MDS needs at least 2 points (a dissimilarity "
                                            "matrix of size N ≥ 2)"), kb::error);
 }
@@ -157,15 +153,17 @@ TEST_CASE("double_center and classical_mds refuse empty matrices") {
 // ClassicalMds computes on 2^-e·D (exact) and multiplies back: distances of 10¹⁶⁰ give
 // coordinates of 10¹⁶⁰, but B and its eigenvalues (10³²⁰) are not doubles, and at 10⁻¹⁷⁰ they
 // (10⁻³⁴⁰) are below the normal range. Unscaled, D² was refused as an overflow at 10¹⁶⁰ and at
-// 10⁻¹⁷⁰ every square was 0: "B has only 0 positive eigenvalue(s)", the wrong diagnosis.
+// 10⁻¹⁷⁰ every square was 0: "B has only 0 positive eigenvalue(s)", the wrong diagnosis. The
+// message gives λ₁ at the input's scale: B of Y is its centred YYᵀ, whose eigenvalues are those of
+// the scatter [[5, 3], [3, 14]], λ₁ = (19 + √117)/2 = 14.9083, so 1.49083·10³²¹ for 10¹⁶⁰·D.
 TEST_CASE("classical MDS refuses distances whose Gram matrix is beyond the range of double and names the scale") {
     const Matrix<double> Y = (Matrix<double>(4, 2) << 1, 2, 3, 1, 0, 0, 2, 5).finished();
     const Matrix<double> D = kb::distances(Y);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e160), 2, kb::MdsInput::distances),
-                         doctest::Contains("the Gram matrix B = −½JD²J and its eigenvalues overflow double"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e-170), 2, kb::MdsInput::distances),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e160), {.components = 2, .input = kb::MdsInput::distances}),
+                         doctest::Contains("the eigenvalue λ_1 of B = 1.49083e+321 overflows double"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(Matrix<double>(D * 1e-170), {.components = 2, .input = kb::MdsInput::distances}),
                          doctest::Contains("below the smallest normal double 2.22507e-308"), kb::error);
     // Companion: the same distances at 10^±150 are accepted (B about 10^±300 is representable).
-    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e150), 2, kb::MdsInput::distances).components() == 2);
-    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e-150), 2, kb::MdsInput::distances).components() == 2);
+    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e150), {.components = 2, .input = kb::MdsInput::distances}).components() == 2);
+    CHECK(kb::ClassicalMds(Matrix<double>(D * 1e-150), {.components = 2, .input = kb::MdsInput::distances}).components() == 2);
 }

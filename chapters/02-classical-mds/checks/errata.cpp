@@ -36,7 +36,7 @@ TEST_CASE_TEMPLATE("erratum: minimising the stress is not equivalent to minimisi
     // zhu:mds-setup by 16 %, and raises the strain: the two problems have different minimisers.
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> D = kb::distances(Y);
-    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
+    const auto mds = kb::ClassicalMds(D, {.components = 1, .input = kb::MdsInput::distances});
     const auto bound = kb::test::factorisation<T>(5, T(4 * 25 * 16));
     // The exact classical-MDS configuration is the centred first coordinate, x = (−2 2 −2 2 0)
     // up to sign (λ₁ = 16, λ₂ = 46/5): points 1 and 3, and 2 and 4, coincide. The library's

@@ -80,13 +80,13 @@ TEST_CASE_TEMPLATE("companion: MDS of the uncentred Gram matrix and unscaled eig
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(4, 2) << 10, 1, 12, 2, 11, 5, 13, 4).finished());
     const Matrix<T> Yc = kb::center_columns(Y);
     const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(1);
-    const auto mds = kb::ClassicalMds(Matrix<T>(Yc * Yc.transpose()), 1);
+    const auto mds = kb::ClassicalMds(Matrix<T>(Yc * Yc.transpose()), {.components = 1});
     // The bound of the property, its spectrum from the real100 reference (not from mds).
     const Vector<T> lambda = reference_eigenvalues<T>(
         centred_gram_real100((IntMatrix(4, 2) << 10, 1, 12, 2, 11, 5, 13, 4).finished()));
     const auto bound = kb::test::subspace<T>(4, T(lambda(0) * sqrt(lambda(0))), isolation_gap(lambda, 0));
     KB_CHECK_WITHIN(T((kb::align_signs(mds.coordinates(), S) - S).norm()), bound, "centred: X = YV");
-    const Matrix<T> uncentred = kb::ClassicalMds(Matrix<T>(Y * Y.transpose()), 1).coordinates();
+    const Matrix<T> uncentred = kb::ClassicalMds(Matrix<T>(Y * Y.transpose()), {.components = 1}).coordinates();
     KB_CHECK_EXCEEDS(T((kb::align_signs(uncentred, S) - S).norm()), bound, "uncentred X = YV (wrong)");
     const Matrix<T> unscaled = mds.eigenvectors().leftCols(1); // U without D
     KB_CHECK_EXCEEDS(T((kb::align_signs(unscaled, S) - S).norm()), bound, "X = U (wrong)");
@@ -116,7 +116,7 @@ TEST_CASE_TEMPLATE("the classical MDS configuration minimises sum (y_i^T y_j - x
                    T, KB_REALS) {
     kb::test::property<T>([] {
         const auto [N, p, Yi, Y, Yc, K] = centred_case<T>(2, 8, 12);
-        const auto mds = kb::ClassicalMds(K, p);
+        const auto mds = kb::ClassicalMds(K, {.components = p});
         const T best = kb::classical_mds_objective(K, mds.coordinates());
         // ‖K − XXᵀ‖_F² carries the backward error c₂Nε‖K‖ times 2‖K‖_F; ‖K‖ ≤ tr K = ‖Y_c‖_F²,
         // from the inputs.
@@ -142,7 +142,7 @@ TEST_CASE_TEMPLATE("companion: a perturbed optimum and the smallest positive eig
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> Yc = kb::center_columns(Y);
     const Matrix<T> K = Yc * Yc.transpose(); // eigenvalues 16, 46/5, 0, 0, 0
-    const auto mds = kb::ClassicalMds(K, 1);
+    const auto mds = kb::ClassicalMds(K, {.components = 1});
     const T best = kb::classical_mds_objective(K, mds.coordinates());
     const auto bound = kb::test::factorisation<T>(5, T(256));
     KB_CHECK_WITHIN(T(abs(best - kb::ratio<T>(2116, 25))), bound, "minimum = (46/5)²");
@@ -154,7 +154,7 @@ TEST_CASE_TEMPLATE("companion: a perturbed optimum and the smallest positive eig
     KB_CHECK_WITHIN(positive_part(T(best - worse)), bound, "the moved configuration does not beat MDS");
     KB_CHECK_EXCEEDS(positive_part(T(worse - best)), bound, "a moved point claimed as the optimum (wrong)");
     // Keeping the second eigenpair instead of the first: objective 16² instead of (46/5)².
-    const Matrix<T> second = mds.eigenvectors().col(1) * sqrt(mds.eigenvalues()(1));
+    const Matrix<T> second = mds.eigenvectors().col(1) * sqrt(mds.spectrum()(1));
     const T f2 = kb::classical_mds_objective(K, second);
     KB_CHECK_WITHIN(T(abs(f2 - T(256))), bound, "objective with the second eigenpair = 16²");
     KB_CHECK_EXCEEDS(positive_part(T(f2 - best)), bound, "second eigenpair claimed as the optimum (wrong)");
@@ -245,7 +245,7 @@ StressCase<T> stress_case() {
     // √stress = (Σ_{i≠j}(d − d̂)²)^{1/2} ≤ N·c₂Nε·4 tr B/d_min: linear in ε, and an error of
     // the distances of order √ε (a square root of a rounding error) overshoots it.
     const auto rms_bound = kb::test::factorisation<T>(N, T(4 * trB * T(N) / d_min));
-    return {D, N, r, kb::ClassicalMds(B, r), d2_bound, rms_bound};
+    return {D, N, r, kb::ClassicalMds(B, {.components = r}), d2_bound, rms_bound};
 }
 } // namespace
 
@@ -294,8 +294,8 @@ TEST_CASE_TEMPLATE("companion: with p below the rank the stress is not zero [zhu
     // with tr B = 16 + 46/5 and d_min ≥ 2: the scale 5·4·(126/5)/2 = 252.
     const auto bound = kb::test::factorisation<T>(5, T(252));
     using std::sqrt;
-    KB_CHECK_WITHIN(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 2, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 2 = rank");
-    KB_CHECK_EXCEEDS(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, 1, kb::MdsInput::distances).coordinates()))), bound, "√stress, p = 1");
+    KB_CHECK_WITHIN(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, {.components = 2, .input = kb::MdsInput::distances}).coordinates()))), bound, "√stress, p = 2 = rank");
+    KB_CHECK_EXCEEDS(T(sqrt(kb::mds_stress(D, kb::ClassicalMds(D, {.components = 1, .input = kb::MdsInput::distances}).coordinates()))), bound, "√stress, p = 1");
 }
 
 //! [schoenberg-converse]
@@ -316,7 +316,7 @@ TEST_CASE_TEMPLATE("Schoenberg converse: if -1/2 J D2 J is PSD the MDS coordinat
         // The rank of B = JAAᵀJ is the affine rank of the rows of A, exactly from the integers.
         const Eigen::Index r = affine_rank(Ai);
         RC_PRE(r >= 1); // not all rows equal (rare)
-        const auto mds = kb::ClassicalMds(D2, r, kb::MdsInput::squared_distances);
+        const auto mds = kb::ClassicalMds(D2, {.components = r, .input = kb::MdsInput::squared_distances});
         RC_ASSERT(mds.positive() == r);
         RC_ASSERT(mds.negative() == 0);
         // As in the stress test: |d̂² − d²| ≤ 4‖E‖₂ ≤ c₂Nε·4‖B‖, ‖B‖ ≤ tr B = ‖JA‖_F² (inputs).
@@ -335,11 +335,11 @@ TEST_CASE_TEMPLATE("classical MDS of non-Euclidean dissimilarities reports the n
     // B = −½JD²J has eigenvalues 2, 2, 0, −1 exactly (−1 on the alternating vector).
     const Matrix<T> corners = kb::from_integers<T>((IntMatrix(4, 2) << 0, 0, 1, 0, 1, 1, 0, 1).finished());
     const Matrix<T> D = kb::city_block_distances(corners);
-    const auto mds = kb::ClassicalMds(D, 2, kb::MdsInput::distances);
+    const auto mds = kb::ClassicalMds(D, {.components = 2, .input = kb::MdsInput::distances});
     const auto bound = kb::test::factorisation<T>(4, T(4));
     Vector<T> want(4);
     want << 2, 2, 0, -1;
-    KB_CHECK_WITHIN(T((mds.eigenvalues() - want).norm()), bound, "spectrum (2, 2, 0, −1)");
+    KB_CHECK_WITHIN(T((mds.spectrum() - want).norm()), bound, "spectrum (2, 2, 0, −1)");
     CHECK(mds.positive() == 2);
     CHECK(mds.negative() == 1);
     KB_CHECK_WITHIN(T(abs(mds.negative_mass() - kb::ratio<T>(1, 5))), bound, "negative mass 1/5");
@@ -348,7 +348,7 @@ TEST_CASE_TEMPLATE("classical MDS of non-Euclidean dissimilarities reports the n
     KB_CHECK_WITHIN(mds.discarded_mass(), bound, "no positive mass discarded at p = 2");
     KB_CHECK_EXCEEDS(T(mds.discarded_mass() - kb::ratio<T>(-1, 5)), bound, "discarded mass with λ = −1 (wrong)");
     // At p = 1 the second 2 is discarded: 2/5 of Σ|λ| = 5, which the same check rejects as 0.
-    const auto mds1 = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
+    const auto mds1 = kb::ClassicalMds(D, {.components = 1, .input = kb::MdsInput::distances});
     KB_CHECK_WITHIN(T(mds1.discarded_mass() - kb::ratio<T>(2, 5)), bound, "discarded mass 2/5 at p = 1");
     KB_CHECK_EXCEEDS(mds1.discarded_mass(), bound, "no positive mass discarded at p = 1 (wrong)");
     for (Eigen::Index i = 0; i < mds.coordinates().rows(); ++i)
@@ -358,7 +358,7 @@ TEST_CASE_TEMPLATE("classical MDS of non-Euclidean dissimilarities reports the n
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(kb::squared_distances(mds.coordinates()) - kb::entrywise_square(D))), bound,
                      "MDS realises the city-block distances (impossible)");
     // Asking for a coordinate from the negative eigenvalue is refused, not answered with NaN.
-    CHECK_THROWS_WITH_AS(kb::ClassicalMds(D, 3, kb::MdsInput::distances), doctest::Contains("only 2 positive eigenvalue"),
+    CHECK_THROWS_WITH_AS(kb::ClassicalMds(D, {.components = 3, .input = kb::MdsInput::distances}), doctest::Contains("only 2 positive eigenvalue"),
                          kb::error);
 }
 //! [negative-eigenvalues]
@@ -378,14 +378,14 @@ TEST_CASE_TEMPLATE("for any dissimilarity d^2_ij = ||x_i - x_j||^2 - ||z_i - z_j
         RC_PRE(D.maxCoeff() > 0);
         const Matrix<T> D2 = kb::from_integers<T>(IntMatrix(D.cwiseProduct(D)));
         const Matrix<T> B = kb::gram_from_squared_distances(D2);
-        const Eigen::Index r = kb::ClassicalMds(B, 1).positive(); // trace B > 0: some λ > 0
-        const auto mds = kb::ClassicalMds(B, r);
+        const Eigen::Index r = kb::ClassicalMds(B, {.components = 1}).positive(); // trace B > 0: some λ > 0
+        const auto mds = kb::ClassicalMds(B, {.components = r});
         // z_i: the "imaginary" coordinates √|λ_j| u_ij of the negative eigenvalues.
         Matrix<T> Z = Matrix<T>::Zero(N, 1);
         if (mds.negative() > 0) {
             Z = mds.eigenvectors().rightCols(mds.negative());
             for (Eigen::Index j = 0; j < mds.negative(); ++j)
-                Z.col(j) *= sqrt(abs(mds.eigenvalues()(N - mds.negative() + j)));
+                Z.col(j) *= sqrt(abs(mds.spectrum()(N - mds.negative() + j)));
         }
         // Scales from the input B (‖B‖₂ ≤ ‖B‖_F) and Σ|λ| from the real100 reference spectrum of
         // B built again from the integers — never from the decomposition under test.
@@ -419,9 +419,9 @@ TEST_CASE_TEMPLATE("companion: the pseudo-Euclidean identity without z or with +
     Matrix<T> D(4, 4);
     D << 0, 1, 1, 1, 1, 0, 2, 2, 1, 2, 0, 2, 1, 2, 2, 0;
     const Matrix<T> D2 = kb::entrywise_square(D);
-    const auto mds = kb::ClassicalMds(D2, 2, kb::MdsInput::squared_distances);
+    const auto mds = kb::ClassicalMds(D2, {.components = 2, .input = kb::MdsInput::squared_distances});
     REQUIRE(mds.negative() == 1);
-    const Matrix<T> Z = mds.eigenvectors().rightCols(1) * sqrt(abs(mds.eigenvalues()(3)));
+    const Matrix<T> Z = mds.eigenvectors().rightCols(1) * sqrt(abs(mds.spectrum()(3)));
     const auto bound = kb::test::factorisation<T>(4, T(4) * (T(2) + kb::ratio<T>(1, 4))); // spectrum (2, 2, 0, −1/4)
     const Matrix<T> X2 = kb::squared_distances(mds.coordinates()), Z2 = kb::squared_distances(Z);
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(X2 - Z2 - D2)), bound, "d² = ‖x_i − x_j‖² − ‖z_i − z_j‖²");
@@ -437,7 +437,7 @@ TEST_CASE_TEMPLATE("companion: the pseudo-Euclidean identity without z or with +
     // (0,0)–(0,3) falls from d² = 9 to 0 — the check sees it.
     const Matrix<T> Y = kb::from_integers<T>((IntMatrix(5, 2) << 0, 0, 4, 0, 0, 3, 4, 3, 2, 1).finished());
     const Matrix<T> DY2 = kb::squared_distances(Y);
-    const Matrix<T> X1 = kb::ClassicalMds(DY2, 1, kb::MdsInput::squared_distances).coordinates();
+    const Matrix<T> X1 = kb::ClassicalMds(DY2, {.components = 1, .input = kb::MdsInput::squared_distances}).coordinates();
     const Matrix<T> X12 = kb::squared_distances(X1);
     const T below = Matrix<T>(DY2 - X12).unaryExpr([](const T& x) { return positive_part(x); }).maxCoeff();
     KB_CHECK_EXCEEDS(below, kb::test::factorisation<T>(5, T(4 * 16)), "‖x_i − x_j‖² ≥ d²_ij at p = 1");
@@ -473,7 +473,7 @@ TEST_CASE_TEMPLATE("classical MDS reports the discarded positive mass sum_{j>p l
         const auto mass_bound = kb::test::factorisation<T>(N, T(N * max_abs) / T(total));
         const auto norm_bound = kb::test::factorisation<T>(N, T(N * max_abs));
         for (int p = 1; p <= P; ++p) {
-            const auto mds = kb::ClassicalMds(B, p);
+            const auto mds = kb::ClassicalMds(B, {.components = p});
             RC_ASSERT(mds.positive() == P);
             RC_ASSERT(mds.negative() == M);
             long discarded = 0, tail2 = 0, positive_tail2 = 0;
@@ -520,20 +520,20 @@ TEST_CASE_TEMPLATE("classical MDS is equivariant under scaling: 2^k D and 4^k D2
     kb::test::property<T>([] {
         const auto [N, p, Yi, Y, Yc, K] = centred_case<T>(1, 9, 20);
         const Matrix<T> D = kb::distances(Y), D2 = kb::squared_distances(Y);
-        const Matrix<T> X = kb::ClassicalMds(D, p, kb::MdsInput::distances).coordinates();
+        const Matrix<T> X = kb::ClassicalMds(D, {.components = p, .input = kb::MdsInput::distances}).coordinates();
         const int k = *rc::gen::inRange(-250, 251);
-        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D, k), p, kb::MdsInput::distances).coordinates() ==
+        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D, k), {.components = p, .input = kb::MdsInput::distances}).coordinates() ==
                   kb::times_power_of_two(X, k));
-        const Matrix<T> X2 = kb::ClassicalMds(D2, p, kb::MdsInput::squared_distances).coordinates();
-        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, 2 * k), p, kb::MdsInput::squared_distances)
+        const Matrix<T> X2 = kb::ClassicalMds(D2, {.components = p, .input = kb::MdsInput::squared_distances}).coordinates();
+        RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, 2 * k), {.components = p, .input = kb::MdsInput::squared_distances})
                       .coordinates() == kb::times_power_of_two(X2, k));
         // Companion: D2 scaled by 2^k (an odd power is not a square) does not give 2^k times.
         if (k % 2 != 0)
-            RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, k), p, kb::MdsInput::squared_distances)
+            RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, k), {.components = p, .input = kb::MdsInput::squared_distances})
                           .coordinates() != kb::times_power_of_two(X2, k));
 
         const T c = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), k);
-        const Matrix<T> Xc = kb::ClassicalMds(Matrix<T>(c * D), p, kb::MdsInput::distances).coordinates();
+        const Matrix<T> Xc = kb::ClassicalMds(Matrix<T>(c * D), {.components = p, .input = kb::MdsInput::distances}).coordinates();
         const Vector<T> lambda = reference_eigenvalues<T>(centred_gram_real100(Yi, 4));
         const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
         const T normK = lambda(0);
@@ -556,7 +556,7 @@ TEST_CASE("classical MDS of distances scaled by 10^150 and 10^-150 gives the sca
     const Matrix<double> S = Yc * kb::thin_svd(Yc).V;
     const auto gram_bound = kb::test::subspace<double>(4, lambda(0) * lambda(0), isolation_gap(lambda, 1));
     for (const double c : {1e150, 1e-150}) {
-        const Matrix<double> X = kb::ClassicalMds(Matrix<double>(kb::distances(Y) * c), 2, kb::MdsInput::distances)
+        const Matrix<double> X = kb::ClassicalMds(Matrix<double>(kb::distances(Y) * c), {.components = 2, .input = kb::MdsInput::distances})
                                      .coordinates() / c;
         KB_CHECK_WITHIN((X * X.transpose() - S * S.transpose()).norm(), gram_bound, "MDS(cD)/c, c = 10^±150");
     }
@@ -570,8 +570,8 @@ TEST_CASE("classical MDS's checks of distances scaled by 2^330 are 4^330 times t
           "and pass where a plain norm of the residual overflows [zhu:2.2.2]") {
     const Matrix<double> Y = kb::from_integers<double>((IntMatrix(5, 2) << 1, 2, 3, 1, 0, 0, 2, 5, 4, 4).finished());
     const Matrix<double> D = kb::distances(Y);
-    const kb::ClassicalMds<double> plain(D, 2, kb::MdsInput::distances);
-    const kb::ClassicalMds<double> big(kb::times_power_of_two(D, 330), 2, kb::MdsInput::distances);
+    const kb::ClassicalMds<double> plain(D, {.components = 2, .input = kb::MdsInput::distances});
+    const kb::ClassicalMds<double> big(kb::times_power_of_two(D, 330), {.components = 2, .input = kb::MdsInput::distances});
     REQUIRE(plain.checks().size() == 2);
     REQUIRE(big.checks().size() == 2);
     const int power[2] = {0, 660}; // orthonormal eigenvectors, eigen-residual (B's scale)
@@ -583,5 +583,5 @@ TEST_CASE("classical MDS's checks of distances scaled by 2^330 are 4^330 times t
     }
     // Companion: the plain norm of the same residual overflows (the command refused this result).
     const Vector<double> u = big.eigenvectors().col(0);
-    CHECK(std::isinf((big.gram() * u - big.eigenvalues()(0) * u).norm()));
+    CHECK(std::isinf((big.gram() * u - big.spectrum()(0) * u).norm()));
 }

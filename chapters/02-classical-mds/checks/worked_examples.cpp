@@ -112,11 +112,11 @@ TEST_CASE("the chapter's small example: classical MDS of the distances of (0 0) 
     // √λ_j û_j is off by ≤ √λ_j‖δu_j‖ + |δλ_j|/√λ_j ≤ c₂NεS(√λ_j/gap_j + 1) (λ_j ≥ 1), with
     // √λ_j < 6 and gaps 26 − 12 = 14 and 12 − 0 = 12 ≥ 12; both columns: 2·c₂NεS(6 + 12)/12.
     using R = kb::real50;
-    const kb::ClassicalMds<R> mds(kb::from_integers<R>(D2), 2, kb::MdsInput::squared_distances);
+    const kb::ClassicalMds<R> mds(kb::from_integers<R>(D2), {.components = 2, .input = kb::MdsInput::squared_distances});
     const auto bound = eigenvalue_bound<R>(D2);
     const Vector<R> lambda = (Vector<R>(4) << R(26), R(12), R(0), R(0)).finished();
     for (int j = 0; j < 4; ++j)
-        KB_CHECK_WITHIN(R(mds.eigenvalues()(j) - lambda(j)), bound, "λ" + std::to_string(j + 1) + " of (26, 12, 0, 0)");
+        KB_CHECK_WITHIN(R(mds.spectrum()(j) - lambda(j)), bound, "λ" + std::to_string(j + 1) + " of (26, 12, 0, 0)");
     CHECK(mds.positive() == 2);
     CHECK(mds.negative() == 0);
     const R S = static_cast<R>(row_sum_norm(B_printed) + rational(D2.maxCoeff()));
@@ -155,9 +155,9 @@ TEST_CASE_TEMPLATE("the table of non-Euclidean examples to full precision: the e
             CHECK(roots[j].hi >= printed[t][j]);
         }
         // The library in T: −½JD⁽²⁾J, its eigenvalues through classical MDS (all N reported).
-        const auto mds = kb::ClassicalMds(kb::from_integers<T>(D2), 1, kb::MdsInput::squared_distances);
+        const auto mds = kb::ClassicalMds(kb::from_integers<T>(D2), {.components = 1, .input = kb::MdsInput::squared_distances});
         const auto bound = eigenvalue_bound<T>(D2);
-        check_spectrum<T>(mds.eigenvalues(), roots, bound, "table " + std::to_string(t + 1));
+        check_spectrum<T>(mds.spectrum(), roots, bound, "table " + std::to_string(t + 1));
         CHECK(mds.negative() == 1);
         // Negative mass n/d: |δ(n/d)| ≤ (|δn| + (n/d)|δd|)/d ≤ 2N·b/d, b the eigenvalue bound.
         rational total(0);
@@ -177,12 +177,12 @@ TEST_CASE_TEMPLATE("companion: a city-block diagonal of 2 + 1/100 moves the eige
     const std::vector<er::Root> roots = er::eigenvalues(reference_gram(D2), er::reference_width());
     Matrix<T> wrong = kb::from_integers<T>(D2);
     wrong(0, 2) = wrong(2, 0) = kb::ratio<T>(201, 100) * kb::ratio<T>(201, 100); // d₁₃ = 2.01
-    const auto mds = kb::ClassicalMds(wrong, 1, kb::MdsInput::squared_distances);
+    const auto mds = kb::ClassicalMds(wrong, {.components = 1, .input = kb::MdsInput::squared_distances});
     const auto bound = eigenvalue_bound<T>(D2);
     // The double eigenvalue 2 splits and −1 moves; 0 stays (𝟙 is always in the kernel of B).
-    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(0)), roots[0]), bound, "λ₁ of a wrong table");
-    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.eigenvalues()(3)), roots[3]), bound, "λ₄ of a wrong table");
-    KB_CHECK_WITHIN(er::enclosure_error(T(mds.eigenvalues()(2)), roots[2]), bound, "λ₃ = 0 of any table");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.spectrum()(0)), roots[0]), bound, "λ₁ of a wrong table");
+    KB_CHECK_EXCEEDS(er::enclosure_error(T(mds.spectrum()(3)), roots[3]), bound, "λ₄ of a wrong table");
+    KB_CHECK_WITHIN(er::enclosure_error(T(mds.spectrum()(2)), roots[2]), bound, "λ₃ = 0 of any table");
 }
 
 TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4 0) (0 3) (4 3) (2 1) has eigenvalues "
@@ -225,9 +225,9 @@ TEST_CASE_TEMPLATE("erratum example to full precision: classical MDS of (0 0) (4
 
     const Matrix<T> Y = kb::from_integers<T>(Yi);
     const Matrix<T> D = kb::distances(Y);
-    const auto mds = kb::ClassicalMds(D, 1, kb::MdsInput::distances);
+    const auto mds = kb::ClassicalMds(D, {.components = 1, .input = kb::MdsInput::distances});
     // Eigenvalues of B: as the table above, with B built from D = √(D⁽²⁾) rounded (|δd²| ≤ 2ε d²).
-    check_spectrum<T>(mds.eigenvalues(), roots, eigenvalue_bound<T>(D2), "five points");
+    check_spectrum<T>(mds.spectrum(), roots, eigenvalue_bound<T>(D2), "five points");
     // Strain ‖B − XXᵀ‖_F² = λ₂²: X minimises it, so X's error enters to second order; the error of
     // the computed B enters as 2‖B − XXᵀ‖_F‖δB‖_F ≤ 2λ₂·N·c₁Nε·max d² ≤ c₂Nε·2λ₂ max d² (c₁N ≤ c₂),
     // the rounding of XXᵀ (entries ≲ ε λ₁ ≤ ε tr B) as 2λ₂·Nε tr B, the final sum as c₁N²ε·λ₂².

@@ -35,7 +35,7 @@ struct Library {
     template <class T>
     static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) { return kb::gram_from_squared_distances(D2); }
     template <class T>
-    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::ClassicalMds(B, p).coordinates(); }
+    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::ClassicalMds(B, {.components = p}).coordinates(); }
 };
 
 /// A typical wrong solution of each exercise.

@@ -311,7 +311,7 @@ TEST_CASE_TEMPLATE("the classical MDS embedding minimises ||K - XX^T||_F over N 
         const Case<T> c = psd_case<T>(n);
         const int positive = static_cast<int>(std::count_if(c.lambda.begin(), c.lambda.end(), [](long l) { return l > 0; }));
         const int p = *kb::test::size_in(1, positive);
-        const auto mds = kb::ClassicalMds(c.G, p);
+        const auto mds = kb::ClassicalMds(c.G, {.components = p});
         const T best = predicted_frobenius<T>(c.lambda, kb::first_indices(p));
         const auto bound = kb::test::factorisation<T>(n, T(c.lambda[0]));
         KB_RC_WITHIN(T(abs((c.G - mds.coordinates() * mds.coordinates().transpose()).norm() - best)), bound,

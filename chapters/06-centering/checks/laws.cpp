@@ -68,7 +68,7 @@ TEST_CASE_TEMPLATE("centring new points in place (a moved Kz) gives the same num
     const Matrix<T> in_place = c.transform(std::move(scratch));
     CHECK(in_place == from_copy);
     CHECK(from_copy != Kz); // centring changed something: the comparisons above are not vacuous
-    const kb::KernelPca<T> kp(kb::gram(k, X), 2);
+    const kb::KernelPca<T> kp(kb::gram(k, X), {.components = 2});
     const Matrix<T> scores = kp.transform_gram(Kz);
     CHECK(Kz == before);
     CHECK(kp.transform_gram(Matrix<T>(Kz)) == scores);

@@ -134,8 +134,8 @@ FittedCase<T> fit_well_posed(const Case& c, FitFrom from = FitFrom::kernel) {
     Matrix<T> K = kb::gram(c.k, c.X);
     Reference<T> ref = c.reference();
     const Eigen::Index p = any_well_posed_p(ref);
-    if (from == FitFrom::gram) return {K, ref, p, kb::KernelPca<T>(K, p)};
-    return {K, ref, p, kb::KernelPca<T>(c.k, c.X, p)};
+    if (from == FitFrom::gram) return {K, ref, p, kb::KernelPca<T>(K, {.components = p})};
+    return {K, ref, p, kb::KernelPca<T>(c.k, c.X, {.components = p})};
 }
 
 // The number of leading eigenvalues above the floor: 1 … that many components can be fitted

@@ -26,7 +26,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e) as printed scales component j by sqrt(m
         const Matrix<T> K = kb::gram(k, X);
         const auto ref = c.reference(); // μ_p, ‖K̃‖ for the bound: real100, independent of the fit
         const Eigen::Index p = any_well_posed_p(ref);
-        kb::KernelPca<T> kp(k, X, p);
+        kb::KernelPca<T> kp(k, X, {.components = p});
         const Matrix<T> Kz = kb::gram(k, Z, X);
         const Matrix<T> printed = kb::book::zhu_step_e_as_printed(Kz, kp.eigenvectors()); // Σ_i k(y_i, y*) u_ij
         // = √μ_j y_j(z) + (1/N) 𝟙ᵀ K u_j: a scaling and a shift of the correct score
@@ -52,7 +52,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (e): each of its three faults changes the r
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     const Matrix<T> Kz = kb::gram(k, Z, X);
     const Matrix<T> correct = kp.transform(Z);
     const Matrix<T>& U = kp.eigenvectors();
@@ -84,7 +84,7 @@ TEST_CASE("Algorithm 8 step (b) as printed is not square and is refused [zhu:alg
     CHECK(printed(1, 0) == k(X.row(1), X.row(1))); // so "K_21" is k(y_2, y_2), a diagonal value
     const auto pairwise = [&](const auto& x, const auto& y) { return k(x, y); }; // k(x_i, x_j) pair by pair, as printed
     CHECK(printed.block(0, 0, 6, 5) == kb::gram(pairwise, X).rightCols(5));
-    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(printed, 2), doctest::Contains("square"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<double>(printed, {.components = 2}), doctest::Contains("square"), kb::error);
 }
 
 TEST_CASE_TEMPLATE("Algorithm 8 step (d) lambda is N times the lambda of section 2.3.1 [zhu:alg8] [zhu:2.3.1]", T,
@@ -94,7 +94,7 @@ TEST_CASE_TEMPLATE("Algorithm 8 step (d) lambda is N times the lambda of section
     const kb::PolynomialKernel<T> k(T(1), 2);
     const kb::PolynomialFeatureMap<T> fm(k, 2);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(k, X, 3);
+    kb::KernelPca<T> kp(k, X, {.components = 3});
     const Matrix<T> Phi = fm.features(X);
     const Matrix<T> P = Phi.rowwise() - Phi.colwise().sum() / T(X.rows());
     const Matrix<T> C = P.transpose() * P / T(X.rows());
@@ -166,7 +166,7 @@ TEST_CASE_TEMPLATE("remark: dropping K keeps v_j but breaks the normalisation un
                    T, KB_CH07_FIXED_TYPES) {
     const auto [X, k, fm] = five_points_case<T>();
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), five_points(), 2);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     const Eigen::Index N = X.rows();
     const Matrix<T> P = centred_features(fm, X);
     const Matrix<T>& Kc = kp.centered_gram();
@@ -192,7 +192,7 @@ TEST_CASE_TEMPLATE("erratum: without the factor 1/N the slides' first equation h
                    "lambda_j [slides:eig]",
                    T, KB_CH07_FIXED_TYPES) {
     const auto [X, k, fm] = five_points_case<T>();
-    kb::KernelPca<T> kp(k, X, 1);
+    kb::KernelPca<T> kp(k, X, {.components = 1});
     const Matrix<T> P = centred_features(fm, X);
     const Vector<T> v = P.transpose() * kp.coefficients().col(0); // unit axis v_1
     const T lambda = kp.feature_variances()(0), N(X.rows());
@@ -213,7 +213,7 @@ TEST_CASE_TEMPLATE("erratum: there are at most N - 1 kernel principal components
     const Matrix<T> X = kb::from_integers<T>(five_points(), 2);
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(1));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(1)), five_points(), 2);
-    kb::KernelPca<T> all(k, X, 4);
+    kb::KernelPca<T> all(k, X, {.components = 4});
     const Matrix<T> K = kb::gram(k, X);
     // μ_N of the computed K̃ is 0 up to the eigensolver's backward error and the rounding of
     // K̃ (one_pass(N, N·max|K|)) — a bound from the inputs, not the library's rank tolerance.
@@ -226,7 +226,7 @@ TEST_CASE_TEMPLATE("erratum: there are at most N - 1 kernel principal components
     const Matrix<T> U = kb::symmetric_eigen(ref.Kc).vectors;
     KB_CHECK_WITHIN(T(abs(T(abs(T(U.col(4).sum())) - sqrt(T(5))))), kb::test::subspace<T>(5, T(sqrt(T(5)) * ref.norm), ref.mu(3)),
                     "𝟙ᵀu_N = ±√N");
-    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(k, X, 5), doctest::Contains("at most N − 1 = 4"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca<T>(k, X, {.components = 5}), doctest::Contains("at most N − 1 = 4"), kb::error);
 }
 //! [erratum-N-components]
 

@@ -98,7 +98,7 @@ TEST_CASE_TEMPLATE("uncentred kernel rows do not reproduce the training scores: 
     const Matrix<T> X = fixed_X<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     const Matrix<T> K = kb::gram(k, X);
     const auto bound = training_bound(ref, 2, K); // the property's bound
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(kp.transform(X) - kp.scores())), bound, "transform(X) = Y");
@@ -132,7 +132,7 @@ TEST_CASE_TEMPLATE("centring new points with their own batch means is not row-wi
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const auto k = kb::GaussianKernel<T>::from_zhu_sigma(T(2));
     const auto ref = reference_for<T>(kb::GaussianKernel<R>::from_zhu_sigma(R(2)), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     auto batch_centred = [&](const Matrix<T>& Zb) {
         const Matrix<T> Kz = kb::gram(k, Zb, X);
         const T N(X.rows()), M(Zb.rows());
@@ -167,7 +167,7 @@ TEST_CASE_TEMPLATE("PCA comparisons catch the wrong score scaling and the missin
     const Matrix<T> X = fixed_X<T>(), Z = fixed_Z<T>();
     const kb::LinearKernel<T> k;
     const auto ref = reference_for<T>(kb::LinearKernel<R>{}, fixed_Xi(), 2);
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     const Matrix<T> Xc = kb::center_columns(X), Zc = Z.rowwise() - kb::column_means(X);
     const auto svd = kb::thin_svd(Xc);
     const Matrix<T> S = Xc * svd.V, Sz = Zc * svd.V;
@@ -219,7 +219,7 @@ TEST_CASE_TEMPLATE("unnormalised projections violate Bessel's inequality [zhu:al
     const kb::PolynomialKernel<T> k(T(1), 2);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
     REQUIRE(ref.mu(0) > 1);
-    kb::KernelPca<T> kp(k, X, 3);
+    kb::KernelPca<T> kp(k, X, {.components = 3});
     const Matrix<T> unnormalised = kp.centered_gram() * kp.eigenvectors(); // = Y diag(√μ)
     // The property's check, with the training points as the points z.
     const Matrix<T> K = kb::gram(k, X);
@@ -247,7 +247,7 @@ TEST_CASE_TEMPLATE("below full rank Y Yt misses K~ by the eigenvalues left out a
     using Qr = kb::rational;
     const Eigen::Index r = exact_centred_rank(kb::gram(kb::PolynomialKernel<Qr>(Qr(1), 2), kb::from_integers<Qr>(fixed_Xi(), 2)));
     REQUIRE(r == 5); // 6 features, 6 points in general position: rank N − 1
-    kb::KernelPca<T> full(K, r), short_of(K, r - 1);
+    kb::KernelPca<T> full(K, {.components = r}), short_of(K, {.components = r - 1});
     const auto bound = full_rank_bound(ref, K);
     KB_CHECK_WITHIN(kb::max_abs(Matrix<T>(full.scores() * full.scores().transpose() - ref.Kc)), bound, "p = rank");
     KB_CHECK_EXCEEDS(kb::max_abs(Matrix<T>(short_of.scores() * short_of.scores().transpose() - ref.Kc)), bound,
@@ -273,7 +273,7 @@ TEST_CASE_TEMPLATE("sign rule: in every column of eigenvectors() and scores() th
         // 1 … (number of eigenvalues of the reference above the floor) components.
         const Eigen::Index resolved = resolved_count(ref);
         RC_PRE(resolved >= 1);
-        kb::KernelPca<T> kp(K, *kb::test::size_in(1, static_cast<int>(resolved)));
+        kb::KernelPca<T> kp(K, {.components = *kb::test::size_in(1, static_cast<int>(resolved))});
         RC_ASSERT(largest_entries_positive(kp.eigenvectors()));
         RC_ASSERT(largest_scores_positive(kp.scores()));
     });
@@ -287,7 +287,7 @@ TEST_CASE_TEMPLATE("sign rule companion: a flipped column keeps Y Yt = K~ but br
     const Matrix<T> X = fixed_X<T>();
     const Matrix<T> K = kb::gram(kb::PolynomialKernel<T>(T(1), 2), X);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(K, 5); // the exact rank of K̃ (see the companion above)
+    kb::KernelPca<T> kp(K, {.components = 5}); // the exact rank of K̃ (see the companion above)
     REQUIRE(largest_entries_positive(kp.eigenvectors()));
     REQUIRE(largest_scores_positive(kp.scores()));
     const auto bound = full_rank_bound(ref, K); // the law's bound
@@ -434,7 +434,7 @@ TEST_CASE_TEMPLATE("Gallier's SVD route: U_r = Xhat^T V_r Sigma^-1 and (Y_k)_j =
         const Eigen::Index r = c.exact_rank();
         const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor && ref.mu(r - 1) >= ref.mu(0) / T(1000);
         RC_PRE(resolvable); // (computed first: RC_PRE's expression capture does not short-circuit)
-        kb::KernelPca<T> kp(K, r);
+        kb::KernelPca<T> kp(K, {.components = r});
         const kb::PolynomialFeatureMap<T> fm(c.k, static_cast<int>(c.X.cols()));
         const Matrix<T> Phi = fm.features(c.X);
         const RowVector<T> mean = Phi.colwise().sum() / T(c.X.rows());
@@ -556,7 +556,7 @@ TEST_CASE_TEMPLATE("the null-direction check rejects eigenvectors of the uncentr
     const kb::PolynomialKernel<T> k(T(1), 2);
     const Matrix<T> K = kb::gram(k, X);
     const auto ref = reference_for<T>(kb::PolynomialKernel<R>(R(1), 2), fixed_Xi(), 2);
-    kb::KernelPca<T> kp(K, 3);
+    kb::KernelPca<T> kp(K, {.components = 3});
     const auto bound = null_direction_bound(K, ref.mu(2));
     KB_CHECK_WITHIN(column_sums(kp.eigenvectors()), bound, "𝟙ᵀu_j = 0 (K̃)");
     const auto uncentred = kb::top_eigenpairs(K, 3);
@@ -585,7 +585,7 @@ TEST_CASE_TEMPLATE("repeated eigenvalues: the projector on the top p axes is det
             if (p == N - 1 || lambda[static_cast<std::size_t>(p - 1)] != lambda[static_cast<std::size_t>(p)])
                 ends.push_back(p);
         const Eigen::Index p = *rc::gen::elementOf(ends);
-        kb::KernelPca<T> kp(kb::convert_matrix<T>(Kq), p);
+        kb::KernelPca<T> kp(kb::convert_matrix<T>(Kq), {.components = p});
         const Matrix<T> U = kp.eigenvectors();
         const T gap = T(lambda[static_cast<std::size_t>(p - 1)] - (p < N - 1 ? lambda[static_cast<std::size_t>(p)] : 0));
         // The eigensolver's backward error, and the rounding of K in T and of its centring
@@ -607,7 +607,7 @@ TEST_CASE_TEMPLATE("repeated eigenvalues: two valid bases of one eigenspace diff
                    T, KB_CH07_FIXED_TYPES) {
     // Companion: within λ₂ = λ₃ = 3 any rotation of the basis is as good an answer.
     const Matrix<T> K = kb::convert_matrix<T>(helmert_kernel({7, 3, 3, 1}));
-    kb::KernelPca<T> kp(K, 3);
+    kb::KernelPca<T> kp(K, {.components = 3});
     const Matrix<T> U = kp.eigenvectors();
     Matrix<T> R = Matrix<T>::Identity(3, 3); // rotation by the Pythagorean angle (3/5, 4/5) in the tie
     R(1, 1) = R(2, 2) = kb::ratio<T>(3, 5);
@@ -665,7 +665,7 @@ TEST_CASE("the Lanczos route gives the p leading eigenvalues and the top-p subsp
         // which is at least 2·c₂·N·ε·‖K̃‖/gap ≥ 2·c₂·N·ε.
         const Matrix<double> P_ref = ref.U.leftCols(p) * ref.U.leftCols(p).transpose();
         for (const kb::KpcaSolver route : {kb::KpcaSolver::lanczos, kb::KpcaSolver::dense}) {
-            const kb::KernelPca<double> kp(c.k, c.X, p, kb::NonPsdPolicy::refuse, route);
+            const kb::KernelPca<double> kp(c.k, c.X, {.components = p, .solver = route});
             RC_ASSERT(kp.solver() == route);
             RC_ASSERT(kp.eigenvalues().size() == p);
             KB_RC_WITHIN((kp.eigenvalues() - ref.mu.head(p)).cwiseAbs().maxCoeff(), eig_bound, "μ_1 … μ_p");
@@ -687,7 +687,7 @@ TEST_CASE("the route comparison catches an eigenvalue that a partial solver skip
     const auto k = kb::GaussianKernel<double>::from_gamma(0.25);
     const Matrix<double> X = kb::from_integers<double>(Xi, 1);
     const Reference<double> ref = reference_for<double>(kb::GaussianKernel<R>::from_gamma(R(1) / 4), Xi, 1);
-    const kb::KernelPca<double> kp(k, X, 3, kb::NonPsdPolicy::refuse, kb::KpcaSolver::lanczos);
+    const kb::KernelPca<double> kp(k, X, {.components = 3, .solver = kb::KpcaSolver::lanczos});
     const auto bound = route_eigenvalue_bound(ref, X, 0.25);
     KB_CHECK_WITHIN((kp.eigenvalues() - ref.mu.head(3)).cwiseAbs().maxCoeff(), bound, "μ_1 … μ_3");
     Vector<double> skipped = kp.eigenvalues();
@@ -708,11 +708,11 @@ TEST_CASE("the route is chosen by size: Lanczos in double with p given N >= 200 
           "[zhu:alg8]") {
     const Matrix<double> X = Matrix<double>::Random(240, 2); // Eigen's fixed pseudo-random sequence
     const auto k = kb::GaussianKernel<double>::from_gamma(1.0);
-    CHECK(kb::KernelPca<double>(k, X, 10).solver() == kb::KpcaSolver::lanczos);           // N = 240, p = 10
-    CHECK(kb::KernelPca<double>(k, X, 61).solver() == kb::KpcaSolver::dense);             // 4p > N
+    CHECK(kb::KernelPca<double>(k, X, {.components = 10}).solver() == kb::KpcaSolver::lanczos);           // N = 240, p = 10
+    CHECK(kb::KernelPca<double>(k, X, {.components = 61}).solver() == kb::KpcaSolver::dense);             // 4p > N
     CHECK(kb::KernelPca<double>(k, X).solver() == kb::KpcaSolver::dense);                 // every component
-    CHECK(kb::KernelPca<double>(k, Matrix<double>(X.topRows(199)), 5).solver() == kb::KpcaSolver::dense); // N < 200
-    CHECK(kb::KernelPca<kb::real50>(kb::GaussianKernel<kb::real50>::from_gamma(kb::real50(1)), X.topRows(8).cast<kb::real50>(), 1)
+    CHECK(kb::KernelPca<double>(k, Matrix<double>(X.topRows(199)), {.components = 5}).solver() == kb::KpcaSolver::dense); // N < 200
+    CHECK(kb::KernelPca<kb::real50>(kb::GaussianKernel<kb::real50>::from_gamma(kb::real50(1)), X.topRows(8).cast<kb::real50>(), {.components = 1})
               .solver() == kb::KpcaSolver::dense);
 }
 
@@ -745,9 +745,9 @@ TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 
         RC_PRE(p >= 1);
         const Matrix<T> Y = kb::from_integers<T>(Yi, 4);
         const Matrix<T> K = kb::gram(kb::LinearKernel<T>{}, Y);
-        const kb::KernelPca<T> plain(K, p);
+        const kb::KernelPca<T> plain(K, {.components = p});
         const int k = *rc::gen::inRange(-250, 251);
-        const kb::KernelPca<T> big(kb::times_power_of_two(K, 2 * k), p);
+        const kb::KernelPca<T> big(kb::times_power_of_two(K, 2 * k), {.components = p});
         RC_ASSERT(big.scores() == kb::times_power_of_two(plain.scores(), k));
         RC_ASSERT(Matrix<T>(big.eigenvalues()) == kb::times_power_of_two(Matrix<T>(plain.eigenvalues()), 2 * k));
         RC_ASSERT(big.coefficients() == kb::times_power_of_two(plain.coefficients(), -k));
@@ -760,7 +760,7 @@ TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 
         const T normK = kb::convert<T>(lr(0));
         const T gap = kb::convert<T>(p < N - 1 ? R(lr(p - 1) - lr(p)) : lr(p - 1));
         const auto gram_bound = kb::test::subspace<T>(N, T(normK * (normK + T(N) * kb::max_abs(K))), gap);
-        const Matrix<T> Yk = kb::KernelPca<T>(Matrix<T>((c * c) * K), p).scores();
+        const Matrix<T> Yk = kb::KernelPca<T>(Matrix<T>((c * c) * K), {.components = p}).scores();
         const Matrix<T> Ys = Yk / c, Yw = Yk / (c * c);
         KB_RC_WITHIN(T((Ys * Ys.transpose() - S * S.transpose()).norm()), gram_bound, "KPCA(c²K)/c: YYᵀ = (Y_cV)(Y_cV)ᵀ");
         // Companion: scores scaled by c² instead of c are caught by the same comparison
@@ -791,8 +791,8 @@ TEST_CASE("kernel PCA's checks of 4^300 K are 4^300 times those of K bit for bit
           "residual overflows [zhu:2.3.2]") {
     const Matrix<double> Y = kb::from_integers<double>((IntMatrix(6, 2) << 1, 2, 3, 1, 0, 0, 2, 5, 4, 4, 1, 3).finished());
     const Matrix<double> K = kb::gram(kb::LinearKernel<double>{}, Y);
-    const kb::KernelPca<double> plain(K, 2);
-    const kb::KernelPca<double> big(kb::times_power_of_two(K, 600), 2);
+    const kb::KernelPca<double> plain(K, {.components = 2});
+    const kb::KernelPca<double> big(kb::times_power_of_two(K, 600), {.components = 2});
     REQUIRE(plain.checks().size() == 4);
     REQUIRE(big.checks().size() == 4);
     for (std::size_t i = 0; i < 4; ++i) {

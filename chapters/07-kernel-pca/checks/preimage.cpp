@@ -122,7 +122,7 @@ TEST_CASE("pre-images through kb::KernelPca in real50 agree with the exact ratio
     const Matrix<Q> yz = kb::test::exact_matrix({39, 8}, 1, 21);
     const Matrix<Q> gz = lift_gram(yz, Yq) * beta;
 
-    kb::KernelPca<F> kp(kb::ParaboloidLiftKernel<F>{}, kb::from_integers<F>(small_Xi()), 2);
+    kb::KernelPca<F> kp(kb::ParaboloidLiftKernel<F>{}, kb::from_integers<F>(small_Xi()), {.components = 2});
     kb::KernelPcaPreimage<F> map(kp, kb::from_integers<F>(small_Xi()), kb::ParaboloidLiftKernel<F>{}, F(1) / F(2));
     // e bounds every score error of kb::KernelPca here, training and z: the bound of the §7.2
     // check (worked_examples.cpp), N = 3, gap 14/3.
@@ -181,7 +181,7 @@ TEST_CASE_TEMPLATE("the training identity X - Gamma(Y) = alpha beta catches a wr
                    T, KB_CH07_FIXED_TYPES) {
     const Matrix<T> X = fixed_X<T>();
     const auto k = fixed_kernel<T>();
-    kb::KernelPca<T> kp(k, X, 2);
+    kb::KernelPca<T> kp(k, X, {.components = 2});
     const T alpha = T(1) / T(4);
     kb::KernelPcaPreimage<T> map(kp, X, k, alpha);
     const auto bound = training_identity_bound<T>(X.rows(), 2, k.gamma(), alpha, X);
@@ -231,7 +231,7 @@ TEST_CASE_TEMPLATE("as alpha goes to 0 with p = N - 1 components the pre-images 
                    T, kb::real50, kb::real100) {
     const Matrix<T> X = fixed_X<T>();
     const auto k = fixed_kernel<T>();
-    kb::KernelPca<T> kp(k, X, X.rows() - 1);
+    kb::KernelPca<T> kp(k, X, {.components = X.rows() - 1});
     for (int s : {10, 20, 30, 40}) {
         const T alpha = kb::times_power_of_two(T(1), -s);
         kb::KernelPcaPreimage<T> map(kp, X, k, alpha);
@@ -248,7 +248,7 @@ TEST_CASE_TEMPLATE("the interpolation check catches pairs learned out of order a
                    T, kb::real50, kb::real100) {
     const Matrix<T> X = fixed_X<T>();
     const auto k = fixed_kernel<T>();
-    kb::KernelPca<T> kp(k, X, X.rows() - 1);
+    kb::KernelPca<T> kp(k, X, {.components = X.rows() - 1});
     const T alpha = kb::times_power_of_two(T(1), -30);
     // Scores paired with the wrong points (rows shifted by one): K_Y has the same eigenvalues,
     // but Γ sends y_i to x_(i+1).
@@ -283,7 +283,7 @@ TEST_CASE("pre-images in double agree with real50 on the same scores within the 
     using F = kb::real50;
     const Matrix<F> X50 = fixed_X<F>();
     const auto k50 = fixed_kernel<F>();
-    kb::KernelPca<F> kp(k50, X50, 3);
+    kb::KernelPca<F> kp(k50, X50, {.components = 3});
     const Matrix<double> Yd = kb::convert_matrix<double>(kp.scores());
     const Matrix<double> Yzd = kb::convert_matrix<double>(kp.transform(fixed_Z<F>()));
     const Matrix<double> Xd = fixed_X<double>();
@@ -306,7 +306,7 @@ TEST_CASE("KernelPcaPreimage refuses a ridge that is not positive and finite - m
           "scores - and a model it was not learned from") {
     const Matrix<double> X = fixed_X<double>();
     const auto k = fixed_kernel<double>();
-    kb::KernelPca<double> kp(k, X, 2);
+    kb::KernelPca<double> kp(k, X, {.components = 2});
     for (double a : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
         CHECK_THROWS_WITH_AS(kb::KernelPcaPreimage<double>(kp, X, k, a), doctest::Contains("must be finite and > 0"),
                              kb::error);
@@ -321,7 +321,7 @@ TEST_CASE("KernelPcaPreimage refuses a ridge that is not positive and finite - m
     Matrix<double> Yz = Matrix<double>::Zero(2, 2);
     Yz(1, 1) = std::numeric_limits<double>::infinity();
     CHECK_THROWS_WITH_AS(map.inverse_transform(Yz), doctest::Contains("is not finite"), kb::error);
-    kb::KernelPca<double> other(k, X, 3);
+    kb::KernelPca<double> other(k, X, {.components = 3});
     CHECK_THROWS_WITH_AS(map.reconstruct(other, X), doctest::Contains("are not those this map was learned from"),
                          kb::error);
 }

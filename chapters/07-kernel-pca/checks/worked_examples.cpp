@@ -310,7 +310,7 @@ TEST_CASE("the small example of chapter 7: three points with the lift kernel giv
     // (‖k̃_z‖ < 7, √μ₂ > 2).
     using F = kb::real50;
     const long N = 3;
-    kb::KernelPca<F> kp(kb::ParaboloidLiftKernel<F>{}, kb::from_integers<F>(Xi), 2);
+    kb::KernelPca<F> kp(kb::ParaboloidLiftKernel<F>{}, kb::from_integers<F>(Xi), {.components = 2});
     CHECK(kp.rank() == 2);
     const F gap = F(14) / F(3);
     const auto eigen_bound = plus(kb::test::factorisation<F>(N, F(15)), kb::test::one_pass<F>(N, F(N * 30)));
@@ -333,7 +333,7 @@ TEST_CASE_TEMPLATE("two circles: kernel PCA with the kernel of the lift finds th
     // so the eigenvalues of K̃ are N·(9/4, 5/4, 5/4) = (45, 25, 25) and PC1 = ±(r² − 5/2).
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
     const Eigen::Index N = data.X.rows();
-    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, 3);
+    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, {.components = 3});
     const Vector<T> expected = (Vector<T>(3) << 45, 25, 25).finished();
     KB_CHECK_WITHIN(T((kp.eigenvalues() - expected).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(45)),
                     "μ = N (9/4, 5/4, 5/4)");
@@ -359,7 +359,7 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
     // Var r²/2 = 9/8. Eigenvalues N·(17/8, 17/8, 9/8) = (42.5, 42.5, 22.5).
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
     const Eigen::Index N = data.X.rows();
-    kb::KernelPca<T> kp(kb::PolynomialKernel<T>(T(0), 2), data.X, 3);
+    kb::KernelPca<T> kp(kb::PolynomialKernel<T>(T(0), 2), data.X, {.components = 3});
     const Vector<T> expected = (Vector<T>(3) << T(85) / 2, T(85) / 2, T(45) / 2).finished();
     KB_CHECK_WITHIN(T((kp.eigenvalues() - expected).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(43)),
                     "μ = N (17/8, 17/8, 9/8)");
@@ -374,12 +374,12 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
     }
     // (1 + xᵀy)² (zhu:ex7b) adds the linear features √2y: eigenvalues N·(5/2, 5/2, 17/8, 17/8, 9/8),
     // so the radial axis is the *fifth* component.
-    kb::KernelPca<T> kp1(kb::PolynomialKernel<T>(T(1), 2), data.X, 5);
+    kb::KernelPca<T> kp1(kb::PolynomialKernel<T>(T(1), 2), data.X, {.components = 5});
     const Vector<T> expected1 = (Vector<T>(5) << 50, 50, T(85) / 2, T(85) / 2, T(45) / 2).finished();
     KB_CHECK_WITHIN(T((kp1.eigenvalues() - expected1).cwiseAbs().maxCoeff()), kb::test::factorisation<T>(N, T(50)),
                     "μ = N (5/2, 5/2, 17/8, 17/8, 9/8)");
     // Linear kernel: eigenvalues N·(5/4, 5/4) = (25, 25), class means 0: nothing separates.
-    kb::KernelPca<T> lin(kb::LinearKernel<T>{}, data.X, 2);
+    kb::KernelPca<T> lin(kb::LinearKernel<T>{}, data.X, {.components = 2});
     KB_CHECK_WITHIN(T((lin.eigenvalues() - Vector<T>::Constant(2, T(25))).cwiseAbs().maxCoeff()),
                     kb::test::factorisation<T>(N, T(25)), "linear: μ = (25, 25)");
     for (Eigen::Index j = 0; j < 2; ++j) {
@@ -392,7 +392,7 @@ TEST_CASE_TEMPLATE("two circles: with (x^T y)^2 the separating axis is only the 
 TEST_CASE_TEMPLATE("two circles: a wrong prediction of the spectrum is caught [zhu:ex3]", T, KB_REALS) {
     // Companion: the variance of r² (not of r) gives the radial eigenvalue; the law's bound.
     const auto data = kb::concentric_rings<T>({10, 10}, {T(1), T(2)});
-    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, 1);
+    kb::KernelPca<T> kp(kb::ParaboloidLiftKernel<T>{}, data.X, {.components = 1});
     const auto bound = kb::test::factorisation<T>(20, T(45));
     KB_CHECK_WITHIN(T(kp.eigenvalues()(0) - T(45)), bound, "N Var(r²)");
     KB_CHECK_EXCEEDS(T(kp.eigenvalues()(0) - T(20) / T(4)), bound, "N Var(r)");
@@ -417,7 +417,7 @@ TEST_CASE("three rings: Gaussian kernel PCA separates them along one of its firs
     for (int a = 0; a < 3; ++a) KB_CHECK_PRINTED(double(ref.pc3[a]), pc3_ring[a]);
     // Radii 1, 2, 3 with 100 points each; k(x, y) = exp(−‖x − y‖²/σ²), σ = 1 (beeny's σ).
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
-    kb::KernelPca<double> kp(kb::GaussianKernel<double>::from_zhu_sigma(1.0), data.X, 3);
+    kb::KernelPca<double> kp(kb::GaussianKernel<double>::from_zhu_sigma(1.0), data.X, {.components = 3});
     const Matrix<double>& Y = kp.scores();
     // Eigenvalues: the eigensolver's backward error and the rounding of K̃ (max|K| = 1).
     const double nK = double(ref.norm);
@@ -476,7 +476,7 @@ TEST_CASE("three rings: the reference catches a wrong radial component and a wro
     const RingsReference ref = rings_reference();
     const auto data = kb::concentric_rings<double>({100, 100, 100}, {1.0, 2.0, 3.0});
     const auto k = kb::GaussianKernel<double>::from_zhu_sigma(1.0);
-    kb::KernelPca<double> kp(k, data.X, 3);
+    kb::KernelPca<double> kp(k, data.X, {.components = 3});
     const double nK = double(ref.norm);
     const double gap3 = std::min(double(ref.mu[1].first - ref.mu[2].first), double(ref.mu[2].first - ref.mu[3].first));
     const double amp = 1.5 * std::sqrt(double(ref.mu[2].first));
@@ -507,8 +507,8 @@ TEST_CASE("S-shaped surface: neither PCA nor Gaussian kernel PCA keeps the acros
     // The dense route, as the README's numbers were computed: the neighbourhood counts below
     // break the ties of the grid by rounding, and the Lanczos route (§7.9) rounds differently.
     constexpr auto dense = kb::KpcaSolver::dense;
-    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, 3, kb::NonPsdPolicy::refuse, dense);
-    kb::KernelPca<double> kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), S.X, 6, kb::NonPsdPolicy::refuse, dense);
+    kb::KernelPca<double> pca(kb::LinearKernel<double>{}, S.X, {.components = 3, .solver = dense});
+    kb::KernelPca<double> kpca(kb::GaussianKernel<double>::from_zhu_sigma(1.0), S.X, {.components = 6, .solver = dense});
     auto rho = [](const Matrix<double>& Y, Eigen::Index j, const std::vector<double>& v) {
         return std::abs(kb::book::spearman(column(Y, j), v));
     };
@@ -609,7 +609,7 @@ TEST_CASE("scikit-learn's KernelPCA conventions: eigenvalues_ = mu and fit_trans
                                           1.829193148865923, -0.280458600627327, 0.42406499053361).finished();
     const Matrix<double> transform = (Matrix<double>(2, 3) << -0.451925191920027, 0.525239067211904, -0.057245249233303,
                                       -0.316516281771003, -1.098444800782055, -0.858889192568635).finished();
-    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, 3);
+    kb::KernelPca<double> kp(kb::PolynomialKernel<double>(1.0, 2), X, {.components = 3});
     // Two implementations (LAPACK there, Eigen here) differ by their eigensolvers' backward
     // errors: on the scores, the subspace bound with the smallest gap of the spectrum.
     // μ, the gaps and ‖K̃‖ from the reference (real100, independent of both implementations).

@@ -35,10 +35,10 @@ struct Student {
 /// The library's functions, with the exercises' signatures.
 struct Library {
     template <class T>
-    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return kb::KernelPca<T>(K, p).scores(); }
+    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return kb::KernelPca<T>(K, {.components = p}).scores(); }
     template <class T>
     static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
-        return kb::KernelPca<T>(K, p).transform_gram(Kz);
+        return kb::KernelPca<T>(K, {.components = p}).transform_gram(Kz);
     }
 };
 

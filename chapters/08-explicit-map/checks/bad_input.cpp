@@ -50,18 +50,17 @@ TEST_CASE("bad input: wrong dimension - non-PSD K - rank tolerance out of range 
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(neg_rational, kb::convert_matrix<rational>(X)),
                          doctest::Contains("decided exactly"), kb::error);
     // Rank tolerance out of range.
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, -1.0), doctest::Contains("out of range"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, std::numeric_limits<double>::quiet_NaN()),
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, {.rank_tolerance = -1.0}), doctest::Contains("out of range"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, {.rank_tolerance = std::numeric_limits<double>::quiet_NaN()}),
                          doctest::Contains("out of range"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, 100.0), doctest::Contains("below λ_max"), kb::error);
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X),
-                                         rational(1, 10)),
-                         doctest::Contains("pass rank_tol = 0"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, X, {.rank_tolerance = 100.0}), doctest::Contains("below λ_max"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(kb::PolynomialKernel<rational>(rational(1), 2), kb::convert_matrix<rational>(X), {.rank_tolerance = rational(1, 10)}),
+                         doctest::Contains("pass rank_tolerance = 0"), kb::error);
     // A singular K without a rank tolerance: duplicate training points.
     Matrix<double> Xdup(3, 2);
     Xdup << 0, 0, 1, 0, 1, 0;
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(g, Xdup), doctest::Contains("numerically singular"), kb::error);
-    CHECK_NOTHROW(kb::ExplicitFeatureMap<double>(g, Xdup, 1e-8));
+    CHECK_NOTHROW(kb::ExplicitFeatureMap<double>(g, Xdup, {.rank_tolerance = 1e-8}));
 }
 
 TEST_CASE("bad input to the kernel PCA routes: too many components and mismatched shapes [ghiasi:eq12-15]") {

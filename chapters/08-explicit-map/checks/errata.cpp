@@ -251,7 +251,7 @@ TEST_CASE("erratum eq. 39: a sign in the 4th line and the factor N in the last t
         const rational eKe = K.sum() / rational(N * N), sum_alpha = alpha.sum();
         const Eq39 L = eq39_lines(K, kx, alpha);
         // Line 3 is ⟨ψ(x), v⟩ itself, also from the exact explicit map (pseudo-inverse form).
-        const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+        const kb::ExplicitFeatureMap<rational> phi(k, X, {.rank_tolerance = rational(0)});
         const Matrix<rational> Kc = phi.inner_products(x, X);
         const Vector<rational> Ke = K * e_vector<rational>(N);
         const rational psi_x_dot_v =

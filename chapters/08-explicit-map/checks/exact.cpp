@@ -106,7 +106,7 @@ TEST_CASE("when the training features span the feature space the map is exact fo
     const Matrix<rational> X =
         kb::from_integers<rational>((IntMatrix(6, 2) << 1, 0, 0, 1, 1, 1, 2, -1, -1, 3, 1, 2).finished());
     const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 5, -2, 1, 7, -3, -3).finished(), 3);
-    const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+    const kb::ExplicitFeatureMap<rational> phi(k, X, {.rank_tolerance = rational(0)});
     CHECK(phi.rank() == 3);
     CHECK(phi.inner_products(Z, Z) == kb::gram(k, Z));
     CHECK(phi.residuals(Z) == Vector<rational>::Zero(3));
@@ -122,7 +122,7 @@ TEST_CASE("singular K: the pseudo-inverse map stays exact because k_z always lie
         kb::from_integers<rational>((IntMatrix(7, 2) << 0, 0, 1, 0, 0, 1, 1, 1, 2, -1, 1, 0, 1, 1).finished());
     const Matrix<rational> Z = kb::from_integers<rational>((IntMatrix(3, 2) << 3, 2, -1, 2, 1, -2).finished(), 2);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<rational>(k, X), doctest::Contains("exact rank is 5 < N = 7"), kb::error);
-    const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+    const kb::ExplicitFeatureMap<rational> phi(k, X, {.rank_tolerance = rational(0)});
     CHECK(phi.rank() == 5);
     const Matrix<rational> K = kb::gram(k, X), P = phi.pseudo_inverse();
     // The four Penrose conditions, exactly: P is the Moore–Penrose inverse K⁺.
@@ -351,7 +351,7 @@ TEST_CASE("the explicit map is the Nystrom map with every training point a landm
     kb::test::property<rational>([] {
         const auto [N, X, Z] = any_plane_points(3);
         const kb::PolynomialKernel<rational> k(rational(1), 3);
-        const kb::ExplicitFeatureMap<rational> phi(k, X, rational(0));
+        const kb::ExplicitFeatureMap<rational> phi(k, X, {.rank_tolerance = rational(0)});
         const Matrix<rational> kZ = kb::gram(k, X, Z);
         // The landmarks that span: a basis of span{k(x_n,·)} (all N when K is PD).
         const auto S = kb::greedy_landmarks(phi.gram(), N, rational(0)).index;

@@ -91,6 +91,34 @@ TEST_CASE_TEMPLATE("failing companion: K^-1 k_z in place of K^-1/2 k_z is not ex
     }
 }
 
+// The gaps r(z) = k(z, z) − ‖φ(z)‖² ≥ 0 of new points, computed a block of rows at a time (as
+// the command reports them): whatever the block, the range of residuals() itself and the largest
+// k(z, z); zero to rounding at the training points; and their check holds. (Rows are computed
+// one by one, so every block gives the same values, bit for bit.)
+TEST_CASE_TEMPLATE("residual gaps of new points a block at a time are those of residuals() and are non-negative "
+                   "[ghiasi:eq26]",
+                   T, KB_REALS) {
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(4, 2) << 1, 0, 0, 2, -1, 1, 2, -2).finished(), 2);
+    const Matrix<T> Z = kb::from_integers<T>((IntMatrix(5, 2) << 1, 1, -3, 0, 2, 2, 0, 0, 5, -1).finished(), 2);
+    const kb::PolynomialKernel<T> k(T(1), 3);
+    const kb::ExplicitFeatureMap<T> phi(k, X);
+    const Vector<T> r = phi.residuals(Z);
+    const T kzz = kb::gram(k, Z).diagonal().cwiseAbs().maxCoeff();
+    for (const Eigen::Index block : {1, 2, 5, 100}) {
+        const kb::ResidualGaps<T> g = phi.residual_gaps(Z, block);
+        CHECK(g.min == r.minCoeff());
+        CHECK(g.max == r.maxCoeff());
+        CHECK(g.max_k_zz == kzz);
+        CHECK(g.check.value <= g.check.bound);
+    }
+    // Cubic features of 2-D points span 10 dimensions, 4 training points only 4: new points have
+    // positive gaps; training points none, to the bound of the check.
+    CHECK(r.minCoeff() > phi.residual_gaps(Z, 2).check.bound);
+    const kb::ResidualGaps<T> at_x = phi.residual_gaps(X, 3);
+    CHECK(T(std::max(T(abs(at_x.min)), T(abs(at_x.max)))) <= at_x.check.bound);
+    CHECK_THROWS_WITH_AS(phi.residual_gaps(Z, 0), doctest::Contains("block = 0 rows: give at least 1"), kb::error);
+}
+
 // ============================================================ singular K
 
 TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance is exact to rounding [ghiasi:thm1]", T,
@@ -108,7 +136,7 @@ TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance 
             // Generic points only: the kept part of K well conditioned, the rest (if any) zero.
             RC_PRE(eig.values(expected_rank - 1) > eig.values(0) / T(1000000));
             const T tol = kb::psd_rounding_tolerance<T>(N, T(K.norm()));
-            const kb::ExplicitFeatureMap<T> phi(k, X, tol);
+            const kb::ExplicitFeatureMap<T> phi(k, X, {.rank_tolerance = tol});
             RC_ASSERT(phi.rank() == expected_rank);
             const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
             // κ over the kept part of the input K (its expected_rank leading eigenvalues).
@@ -133,7 +161,7 @@ TEST_CASE_TEMPLATE("failing companion: inverting rounding-level eigenvalues lose
     const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z);
     const T kzz = kb::gram(k, Z).diagonal().maxCoeff();
     // With a tolerance at the rounding level: exact to rounding.
-    const kb::ExplicitFeatureMap<T> good(k, X, kb::psd_rounding_tolerance<T>(8, T(K.norm())));
+    const kb::ExplicitFeatureMap<T> good(k, X, {.rank_tolerance = kb::psd_rounding_tolerance<T>(8, T(K.norm()))});
     REQUIRE(good.rank() == 3);
     // κ over the 3 eigenvalues of the input K that are not rounding noise.
     const kb::test::Bound<T> bound = exactness_bound(input_spectrum(K, 3), kzz);
@@ -146,7 +174,7 @@ TEST_CASE_TEMPLATE("failing companion: inverting rounding-level eigenvalues lose
                                    << static_cast<double>(bound.value));
     KB_CHECK_EXCEEDS(err, bound, "rank tolerance 0");
     // The library refuses to build that map.
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X, T(0)), doctest::Contains("below the rounding level"),
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X, {.rank_tolerance = T(0)}), doctest::Contains("below the rounding level"),
                          kb::error);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<T>(k, X), doctest::Contains("numerically singular"), kb::error);
 }
@@ -176,7 +204,7 @@ template <class T, class Kernel>
 void check_truncated_map(const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z, const T& tau,
                          const std::function<void(const kb::test::Verdict&)>& report) {
     using std::sqrt;
-    const kb::ExplicitFeatureMap<T> phi(k, X, tau);
+    const kb::ExplicitFeatureMap<T> phi(k, X, {.rank_tolerance = tau});
     const Matrix<T> K = kb::gram(k, X), kZ = kb::gram(k, X, Z), Phi = phi.training_features(), PhiZ = phi.transform(Z);
     const Eigen::Index N = X.rows();
     const InputSpectrum all = input_spectrum(K);
@@ -235,7 +263,7 @@ TEST_CASE_TEMPLATE("failing companion: the truncated map is not exact between a 
     const InputSpectrum all = input_spectrum(kb::gram(k, X));
     const T tau = to<T>(all.lmax) / T(10000);
     check_truncated_map<T>(k, X, Z, tau, [](const kb::test::Verdict& v) { CHECK_MESSAGE(v.ok, v.message); });
-    const kb::ExplicitFeatureMap<T> phi(k, X, tau);
+    const kb::ExplicitFeatureMap<T> phi(k, X, {.rank_tolerance = tau});
     REQUIRE(phi.rank() < N);
     // Theorem 1's check (exactness_bound) over the kept part of the input K.
     const auto exact_check = exactness_bound(input_spectrum(kb::gram(k, X), phi.rank()), T(1));

@@ -2,7 +2,7 @@
 /// \brief Tests of the pieces of chapter 8's study of the paper's experiment (§8.10): the
 ///        seeded stratified splits, the t-interval and the paired comparison against
 ///        hand-computed cases, 1-nearest-neighbour, the Fisher ridge path against
-///        kb::fisher_discriminant, and the study's explicit features and kernel values
+///        kb::FisherDiscriminant, and the study's explicit features and kernel values
 ///        against kb::ExplicitFeatureMap and the pixel kernels. Each has a failing
 ///        companion. The study itself (thousands of images) is the program kb-08-experiment.
 #include "chapter_support.hpp"
@@ -164,26 +164,26 @@ TEST_CASE("study: the ridge path equals fisher_discriminant for every ridge - d 
             CAPTURE(ridges[i]);
             kb::FisherOptions<double> opt;
             opt.ridge = ridges[i];
-            const auto F = kb::fisher_discriminant(X, y, 2, opt);
-            CHECK(path[i].rank == F.rank);
-            CHECK(kb::fisher_classify(path[i], Z) == kb::fisher_classify(F, Z));
+            const auto F = kb::FisherDiscriminant(X, y, {.components = 2, .ridge = opt.ridge, .rank_tolerance = opt.rank_tolerance});
+            CHECK(path[i].rank() == F.rank());
+            CHECK(path[i].predict(Z) == F.predict(Z));
             // The ratios λ_j: eigenvalues of the same whitened M, each computed by a backward
             // stable route, so within c₂·N·ε·λ₁·κ(S̃_w restricted to its kept range).
             const kb::Scatter<double> s = kb::scatter_matrices(X, y);
             Matrix<double> Sw = s.within;
-            Sw.diagonal().array() += F.ridge;
-            const double wnorm2 = F.directions.squaredNorm(), Sw_norm = Sw.norm();
-            const auto bound = kb::test::factorisation<double>(X.rows() + d, F.values(0) * (Sw_norm * wnorm2 + 1));
-            KB_CHECK_WITHIN(kb::max_abs(Vector<double>(path[i].values - F.values)), bound, "λ of the path = λ of fisher_discriminant");
+            Sw.diagonal().array() += F.ridge();
+            const double wnorm2 = F.directions().squaredNorm(), Sw_norm = Sw.norm();
+            const auto bound = kb::test::factorisation<double>(X.rows() + d, F.eigenvalues()(0) * (Sw_norm * wnorm2 + 1));
+            KB_CHECK_WITHIN(kb::max_abs(Vector<double>(path[i].eigenvalues() - F.eigenvalues())), bound, "λ of the path = λ of fisher_discriminant");
             // The path's directions satisfy Fisher's normalisation WᵀS̃_wW = I themselves.
-            KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(path[i].directions.transpose() * Sw * path[i].directions -
+            KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(path[i].directions().transpose() * Sw * path[i].directions() -
                                                        Matrix<double>::Identity(2, 2))),
                             kb::test::factorisation<double>(X.rows() + d, Sw_norm * wnorm2 + 1), "WᵀS̃_wW = I on the path");
         }
         // Failing companion: the path at ρ = 1 is not the unregularised discriminant.
-        const auto F0 = kb::fisher_discriminant(X, y, 2);
-        const auto bound = kb::test::factorisation<double>(X.rows() + d, F0.values(0) * (F0.directions.squaredNorm() + 1));
-        KB_CHECK_EXCEEDS(kb::max_abs(Vector<double>(path[2].values - F0.values)), bound, "λ at ρ = 1 against ρ = 0");
+        const auto F0 = kb::FisherDiscriminant(X, y, {.components = 2});
+        const auto bound = kb::test::factorisation<double>(X.rows() + d, F0.eigenvalues()(0) * (F0.directions().squaredNorm() + 1));
+        KB_CHECK_EXCEEDS(kb::max_abs(Vector<double>(path[2].eigenvalues() - F0.eigenvalues())), bound, "λ at ρ = 1 against ρ = 0");
     }
     CHECK_THROWS_WITH_AS(kb::fisher_ridge_path(study_points(y, 6), y, 2, {}),
                          doctest::Contains("fisher_ridge_path: no ridges were given; list at least one ρ ≥ 0 (0: no "
@@ -215,8 +215,7 @@ TEST_CASE("study: k1 and k2 as polynomial kernels of rescaled pixels equal the p
         // The features: ⟨φ(x_m), φ(x_n)⟩ = K and ⟨φ(x_n), φ(z)⟩ = k(x_n, z), as the library's map.
         const auto f = kb::ch08::eigenbasis_features(K, kZ);
         const auto eig = kb::symmetric_eigen(K);
-        const kb::ExplicitFeatureMap<double> phi(signed_pixels ? kb::AnyKernel<double>(k2) : kb::AnyKernel<double>(k1), X,
-                                                 kb::psd_rounding_tolerance<double>(12, eig.values(0)));
+        const kb::ExplicitFeatureMap<double> phi(signed_pixels ? kb::AnyKernel<double>(k2) : kb::AnyKernel<double>(k1), X, {.rank_tolerance = kb::psd_rounding_tolerance<double>(12, eig.values(0))});
         REQUIRE(f.rank == phi.rank());
         // The bounds take λ_max and κ (over the r kept eigenvalues) from the input K,
         // decomposed independently of both routes.

@@ -273,7 +273,7 @@ TEST_CASE_TEMPLATE("conditioning: a Gram matrix of exactly known kappa is built 
         check_refused_as_numerically_singular(k, X, false);
         // The pseudo-inverse map with the rounding level as rank tolerance drops the one
         // unresolved eigenvalue and is built.
-        const kb::ExplicitFeatureMap<T> cut(k, X, kb::psd_rounding_tolerance<T>(N, T(1)));
+        const kb::ExplicitFeatureMap<T> cut(k, X, {.rank_tolerance = kb::psd_rounding_tolerance<T>(N, T(1))});
         CHECK(cut.rank() == N - 1);
     }
 }
@@ -419,14 +419,14 @@ Run run_pipeline(const Kernel& k, const ImageSet& s, const std::vector<int>& ytr
     const Eigen::Index N = s.Xtrain.rows();
     Matrix<double> K = kb::gram(k, s.Xtrain);
     const auto eig = kb::symmetric_eigen(K);
-    kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, kb::psd_rounding_tolerance<double>(N, eig.values(0)));
+    kb::ExplicitFeatureMap<double> phi(k, s.Xtrain, {.rank_tolerance = kb::psd_rounding_tolerance<double>(N, eig.values(0))});
     Matrix<double> Ftrain = phi.training_features();
     Matrix<double> kZ = phi.kernel_columns(s.Xtest);
     Matrix<double> Ftest = phi.transform_columns(kZ);
     Vector<double> kzz(s.Xtest.rows());
     for (Eigen::Index m = 0; m < s.Xtest.rows(); ++m) kzz(m) = k(s.Xtest.row(m), s.Xtest.row(m));
-    auto F = kb::fisher_discriminant(Ftrain, ytrain, 2);
-    const double accuracy = kb::classification_accuracy(kb::fisher_classify(F, Ftest), s.ytest);
+    auto F = kb::FisherDiscriminant(Ftrain, ytrain, {.components = 2});
+    const double accuracy = kb::classification_accuracy(F.predict(Ftest), s.ytest);
     return {std::move(phi), std::move(Ftrain), std::move(Ftest), std::move(kZ), std::move(kzz), std::move(K), std::move(F),
             accuracy};
 }
@@ -459,7 +459,7 @@ void check_exact(const Run& run, const std::string& what) {
 }
 
 // Fisher's criterion on the mapped training images, checked independently of
-// kb::fisher_discriminant's own algebra: S_w and S_b are summed here point by point, and
+// kb::FisherDiscriminant's own algebra: S_w and S_b are summed here point by point, and
 // the directions must satisfy
 //   WᵀS_wW = I,  WᵀS_bW = diag(λ)   and   X_c (S_b w_j − λ_j S_w w_j) = 0,
 // the last being the generalised eigen-equation S_b w = λ S_w w on range(S_w) = the span
@@ -488,9 +488,9 @@ void check_fisher(const Run& run, const std::vector<int>& y, const std::string& 
         Sb += counts[std::size_t(c)] * dc * dc.transpose();
     }
     // The numerical rank of S_w is N − C: Fisher's directions live on its range.
-    REQUIRE(run.F.rank == N - 3);
+    REQUIRE(run.F.rank() == N - 3);
     // The scales of the bounds come from a reference solution of the same problem computed
-    // here with Eigen's own solvers (not kb::fisher_discriminant, not kb::symmetric_eigen):
+    // here with Eigen's own solvers (not kb::FisherDiscriminant, not kb::symmetric_eigen):
     // the range basis V_r of S_w (its N − C largest eigenpairs Λ_r), the whitened
     // M = Λ_r^{-1/2} V_rᵀ S_b V_r Λ_r^{-1/2}, its two largest eigenpairs (λ_j, u_j), and
     // W_ref = V_r Λ_r^{-1/2} U. Only sizes are taken from it: ‖W_ref‖_F², λ₁ and λ₁/λ_j.
@@ -512,17 +512,17 @@ void check_fisher(const Run& run, const std::vector<int>& y, const std::string& 
     // c₂Nε(‖S_w‖‖W‖² + 1): the effective condition ‖S_w‖‖W‖² ≤ κ(S_w) replaces κ, which a
     // direction on the well-conditioned part of range(S_w) never sees.
     const auto tol_orth = kb::test::factorisation<double>(N, Sw_norm * w2 + 1).with_condition(kappa);
-    const Matrix<double>& W = run.F.directions;
+    const Matrix<double>& W = run.F.directions();
     KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(W.transpose() * Sw * W - Matrix<double>::Identity(2, 2))), tol_orth,
                     what + ": WᵀS_wW = I");
     // WᵀS_bW − diag(λ) = Uᵀ(M̂ − δM)U − diag(λ): the eigensolver's c₂Nε‖M‖ = c₂Nελ₁ and the
     // rounding δM of B̂ᵀS_bB̂ seen through U, ≤ c₂Nε‖S_b‖‖W‖² as above.
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(W.transpose() * Sb * W - Matrix<double>(run.F.values.asDiagonal()))),
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(W.transpose() * Sb * W - Matrix<double>(run.F.eigenvalues().asDiagonal()))),
                     kb::test::factorisation<double>(N, lambda_ref[0] + Sb_norm * w2).with_condition(kappa),
                     what + ": WᵀS_bW = diag(λ)");
     for (Eigen::Index j = 0; j < 2; ++j) {
         const Vector<double> w = W.col(j);
-        const double lambda = run.F.values(j);
+        const double lambda = run.F.eigenvalues()(j);
         const Vector<double> residual = Xc * (Sb * w - lambda * (Sw * w));
         // Relative to the size of the terms, ‖X_c‖·‖w‖·(‖S_b‖ + λ‖S_w‖) (a backward error: the
         // equation is homogeneous in w). In whitened coordinates the residual is
@@ -534,7 +534,7 @@ void check_fisher(const Run& run, const std::vector<int>& y, const std::string& 
                         what + ": X_c(S_b w − λ S_w w) = 0, direction " + std::to_string(j + 1));
     }
     // The projection of the training images is (x − μ)W, with this μ.
-    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(kb::fisher_project(run.F, X) - (X.rowwise() - mu.transpose()) * W)),
+    KB_CHECK_WITHIN(kb::max_abs(Matrix<double>(run.F.transform(X) - (X.rowwise() - mu.transpose()) * W)),
                     kb::test::one_pass<double>(d, kb::max_abs(X) * kb::max_abs(W)), what + ": projection (x − μ)W");
 }
 
@@ -612,7 +612,7 @@ TEST_CASE("failing companion: a non-kernel in place of k2 breaks the explicit ma
     const auto eig = kb::symmetric_eigen(kb::gram(not_a_kernel, s.Xtrain));
     MESSAGE("1 − k2: eigenvalues of K from " << eig.values(eig.values.size() - 1) << " to " << eig.values(0));
     CHECK(eig.values(eig.values.size() - 1) < 0);
-    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(not_a_kernel, s.Xtrain, 0.0),
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(not_a_kernel, s.Xtrain, {.rank_tolerance = 0.0}),
                          doctest::Contains("not positive semi-definite"), kb::error);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap<double>(not_a_kernel, s.Xtrain), doctest::Contains("not positive semi-definite"),
                          kb::error);

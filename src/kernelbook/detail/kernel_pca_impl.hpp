@@ -74,15 +74,17 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
     // max |K|, read once: for the underflow check, the scale and τ.
     T largest = max_abs(K);
     detail::require_normal_max(largest, where, "K"); // all subnormal: digits lost before the fit
-    // A K beyond [2^-200, 2^200] in size is fitted as 2^-e·K, e even (kb::power_of_two_exponent()),
-    // and the results multiplied back by rescale(): exact, and the sums of N entries that centre
-    // K stay inside the range of T while they are formed.
-    scale_ = power_of_two_exponent(largest, true);
+    // A K beyond [2^-200, 2^200] in size is fitted as 2^-e·K, e even (detail::ExactScale), and
+    // the results multiplied back by rescale(): exact, and the sums of N entries that centre K
+    // stay inside the range of T while they are formed.
+    const detail::ExactScale<T> scale(
+        {where, "K", largest, "rescale K (the eigenvalues scale with it, the scores with its square root)"}, true);
+    scale_ = scale.exponent(); // for the messages of the fit (at_scale())
     Matrix<T> original;
-    if (scale_ != 0) {
+    if (scale.active()) {
         original = K;
-        K = times_power_of_two(K, -scale_);
-        largest = times_power_of_two(largest, -scale_); // exact: the largest entry is a normal number
+        K = scale.down(K);
+        largest = scale.down(largest); // exact: the largest entry is a normal number
     }
 
     //! [kpca-fit]
@@ -147,7 +149,7 @@ void KernelPca<T>::fit_gram(Matrix<T> K, bool symmetric, const ProgressCallback&
     //! [ch07-keep]
     //! [kpca-fit]
     verify(solver_ == KpcaSolver::dense ? T(spectrum_(N - 1)) : smallest_seen);
-    if (scale_ != 0) rescale(original);
+    if (scale.active()) rescale(original, scale);
 }
 
 // The checks of the fit, at the scale of the fit (rescale() multiplies them back): every bound
@@ -178,36 +180,28 @@ void KernelPca<T>::verify(const T& lambda_min) {
                        "2·c₁·N·ε·N·(max|K̃| + 2·max|k̄| + |k̿|)"});
 }
 
-// Back to the scale of K, for a fit of 2^-e·K: K̃, μ and τ by 2^e, the scores by 2^(e/2), the
-// coefficients by 2^(-e/2); the centring statistics from K itself. Each must be representable.
+// Back to the scale of K, for a fit of 2^-e·K: K̃, μ and τ of degree 1 in K, the scores ½, the
+// coefficients −½; the centring statistics from K itself. Each must be representable.
 template <class T>
-void KernelPca<T>::rescale(const Matrix<T>& K) {
+void KernelPca<T>::rescale(const Matrix<T>& K, const detail::ExactScale<T>& scale) {
     constexpr std::string_view where = "KernelPca";
-    const T mu_max = at_scale(spectrum_(0)), mu_p = at_scale(mu_(p_ - 1));
-    require(is_finite(mu_max) && is_finite(at_scale(max_abs(Kc_))), where,
-            "the centred kernel matrix K̃ and its eigenvalues overflow {} (μ_1 = {}·2^{}, max |K| = {}); "
-            "rescale K (the eigenvalues scale with it, the scores with its square root) or use a wider type "
-            "(real50, real100)",
-            scalar_name<T>(), shown(spectrum_(0)), scale_, shown(max_abs(K)));
-    require(mu_p >= std::numeric_limits<T>::min(), where,
-            "the eigenvalue μ_{} of K̃ is {}·2^{}, below the smallest normal {} {} (max |K| = {}): it cannot "
-            "be represented to full precision; rescale K (the eigenvalues scale with it, the scores with its "
-            "square root) or use a wider type (real50, real100)",
-            p_, shown(mu_(p_ - 1)), scale_, scalar_name<T>(), shown(std::numeric_limits<T>::min()),
-            shown(max_abs(K)));
+    constexpr std::string_view why = "the eigenvalues of K̃ scale with K";
+    scale.require_finite("the eigenvalue μ_1 of K̃", spectrum_(0), why, 1);
+    scale.require_finite("max |K̃_ij|", max_abs(Kc_), why, 1);
+    scale.require_normal(fmt::format("the eigenvalue μ_{} of K̃", p_), mu_(p_ - 1), why, 1);
     centering_.emplace(K);
     require(centering_->column_mean().allFinite() && is_finite(centering_->grand_mean()), where,
             "the column means of K overflow {} (max |K| = {}, N = {}); rescale K or use a wider type (real50, "
             "real100)",
             scalar_name<T>(), shown(max_abs(K)), K.rows());
-    tau_ = at_scale(tau_);
-    Kc_ = times_power_of_two(Kc_, scale_);
-    spectrum_ = times_power_of_two(Matrix<T>(spectrum_), scale_);
-    mu_ = times_power_of_two(Matrix<T>(mu_), scale_);
-    A_ = times_power_of_two(A_, -scale_ / 2);
-    Y_ = times_power_of_two(Y_, scale_ / 2);
+    tau_ = scale.up(tau_, 1);
+    Kc_ = scale.up(Kc_, 1);
+    spectrum_ = scale.up(spectrum_, 1);
+    mu_ = scale.up(mu_, 1);
+    A_ = scale.up(A_, -1, 2);
+    Y_ = scale.up(Y_, 1, 2);
     for (Check<T>& c : checks_)
-        if (c.name != "orthonormal eigenvectors") detail::rescale_check(c, scale_);
+        if (c.name != "orthonormal eigenvectors") detail::rescale_check(c, scale.power(1));
     scale_ = 0; // the results are at the scale of K now
 }
 
