@@ -11,7 +11,7 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/spectral.hpp"
 
-#include "impostors.hpp"
+#include "chapter.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include "kernelbook/lines.hpp"
 #include "kernelbook/pca.hpp"
 #include "chapter_support.hpp"
-#include "../seed_example.hpp"
+#include "../chapter.hpp"
 
 #include <algorithm>
 #include <cmath>

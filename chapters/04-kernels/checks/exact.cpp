@@ -13,8 +13,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include "chapter_support.hpp"
-#include "expression_tree.hpp"
-#include "../impostors.hpp"
+#include "../chapter.hpp"
 
 #include <cmath>
 #include <limits>

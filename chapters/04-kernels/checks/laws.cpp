@@ -13,8 +13,7 @@
 #include "kernelbook/detail/fast_double.hpp"
 
 #include "chapter_support.hpp"
-#include "expression_tree.hpp"
-#include "../impostors.hpp"
+#include "../chapter.hpp"
 
 #include <algorithm>
 #include <cmath>

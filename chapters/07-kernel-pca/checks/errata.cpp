@@ -5,7 +5,7 @@
 ///        "drop K" (a step that needs its justification, with a right result).
 #include "chapter_support.hpp"
 
-#include "../chapter7.hpp"
+#include "../chapter.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"
 
