@@ -4,7 +4,7 @@
 ///        ours and its errata demonstrated; the OLS and TLS lines of §2.1; polynomial
 ///        regression on derived features (Example 1.1); figure data for Figures 1 and 2.
 #include "report.hpp"
-#include "chapter.hpp"
+#include "ch01.hpp"
 
 #include "kernelbook/exact_psd.hpp"
 #include "kernelbook/lines.hpp"

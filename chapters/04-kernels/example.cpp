@@ -11,7 +11,7 @@
 #include "kernelbook/kernels.hpp"
 #include "kernelbook/spectral.hpp"
 
-#include "chapter.hpp"
+#include "ch04.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 ///        projection, and the worked examples with their figure data (book/data/07-kernel-pca/).
 #include "report.hpp"
 
-#include "chapter.hpp"
+#include "ch07.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/datasets.hpp"
 #include "kernelbook/features.hpp"

@@ -56,7 +56,7 @@
 #include <thread>
 
 #include "kernelbook/evaluation.hpp"
-#include "chapter.hpp"
+#include "ch08.hpp"
 #include <linear.h>
 
 #include <Eigen/QR>
@@ -487,11 +487,11 @@ SplitOutcome run_split(const Source& src, const Triple& t, int split) {
     run_classifiers(Xtr, ytr, Xte, yte, t, inner_seed, out.accuracy[0], out.rho[0], out.cost[0]);
     for (int r = 1; r <= 2; ++r) {
         std::optional<PhaseTimer> timer(std::in_place, 0);
-        // k1 and k2 as polynomial kernels of rescaled pixels (chapter.hpp): one matrix product.
+        // k1 and k2 as polynomial kernels of rescaled pixels (ch08.hpp): one matrix product.
         const Matrix<double> K = kb::ch08::pixel_kernel_gram(r == 2, Xtr);
         const Matrix<double> kZ = kb::ch08::pixel_kernel_values(r == 2, Xte, Xtr);
         timer.emplace(1);
-        // φ in the eigenbasis of K (chapter.hpp): the same inner products as kb::ExplicitFeatureMap.
+        // φ in the eigenbasis of K (ch08.hpp): the same inner products as kb::ExplicitFeatureMap.
         const kb::ch08::EigenbasisFeatures f = kb::ch08::eigenbasis_features(K, kZ);
         timer.reset();
         run_classifiers(f.train, ytr, f.test, yte, t, inner_seed, out.accuracy[r], out.rho[r], out.cost[r]);

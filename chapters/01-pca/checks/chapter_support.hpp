@@ -5,7 +5,7 @@
 ///        and the swap of the two coordinates of planar data.
 
 #include "kernelbook/matrix.hpp"
-#include "../chapter.hpp"
+#include "../ch01.hpp"
 
 namespace kb::test::ch01 {
 

@@ -10,7 +10,7 @@
 #include "kernelbook/pca.hpp"
 #include "kernelbook/regression.hpp"
 #include "chapter_support.hpp"
-#include "../chapter.hpp"
+#include "../ch01.hpp"
 
 #include <cmath>
 

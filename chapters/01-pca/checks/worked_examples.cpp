@@ -8,7 +8,7 @@
 #include "kernelbook/lines.hpp"
 #include "kernelbook/pca.hpp"
 #include "chapter_support.hpp"
-#include "../chapter.hpp"
+#include "../ch01.hpp"
 
 #include <algorithm>
 #include <cmath>

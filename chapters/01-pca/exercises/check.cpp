@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "covariance_matrix.hpp"
 #include "pca_scores.hpp"
@@ -22,13 +23,7 @@ using namespace kb::test::ch01;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> covariance_matrix(const Matrix<T>& A) { return student::covariance_matrix(A); }
-    template <class T>
-    static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return student::pca_scores(A, k); }
-};
+KB_EXERCISE_FUNCTIONS(covariance_matrix, pca_scores)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -48,16 +43,6 @@ struct Mistake {
     static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return A * kb::thin_svd(A).V.leftCols(k); }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> covariance_matrix(const Matrix<T>& A) { return solution::covariance_matrix(A); }
-    template <class T>
-    static Matrix<T> pca_scores(const Matrix<T>& A, Eigen::Index k) { return solution::pca_scores(A, k); }
-};
-#endif
-
 /// Exercise 1.4 checked by beeny:defA.4, exactly: Definition A.4 is a statement about exact
 /// numbers, so its law runs in kb::rational only.
 template <class S>
@@ -73,25 +58,12 @@ void exercise_1_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE("exercise 1.4: covariance_matrix is Definition A.4 exactly [beeny:defA.4]") {
-    exercise_1_4<Student>();
-}
-TEST_CASE_TEMPLATE("exercise 1.5: pca_scores are centred and uncorrelated with P^T P = diag(lambda) [beeny:ex2.1] "
-                   "[beeny:defA.4]",
-                   T, double, kb::real50) {
-    exercise_1_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE("exercise 1.4 with the library's function [beeny:defA.4]") {
-    exercise_1_4<Library>();
-}
-TEST_CASE_TEMPLATE("exercise 1.5 with the library's function [beeny:ex2.1] [beeny:defA.4]", T, double, kb::real50) {
-    exercise_1_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXACT_EXERCISE("1.4", "covariance_matrix is Definition A.4 exactly",
+                  "[beeny:defA.4]", exercise_1_4)
+KB_EXERCISE("1.5", "pca_scores are centred and uncorrelated with P^T P = diag(lambda)",
+            "[beeny:ex2.1] [beeny:defA.4]", exercise_1_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE("exercise 1.4 mistake: the divisor m in place of m-1 is rejected [beeny:defA.4]" * doctest::should_fail()) {
@@ -104,14 +76,3 @@ TEST_CASE_TEMPLATE("exercise 1.5 mistake: scores of uncentred data are rejected 
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE("exercise 1.4 with the model solution [beeny:defA.4]") {
-    exercise_1_4<Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 1.5 with the model solution [beeny:ex2.1] [beeny:defA.4]", T, double, kb::real50) {
-    exercise_1_5<T, Solution>();
-}
-}
-#endif

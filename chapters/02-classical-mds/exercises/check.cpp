@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "classical_mds.hpp"
 #include "gram_from_squared_distances.hpp"
@@ -22,13 +23,7 @@ using namespace kb::test::ch02;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) { return student::gram_from_squared_distances(D2); }
-    template <class T>
-    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return student::classical_mds(B, p); }
-};
+KB_EXERCISE_FUNCTIONS(gram_from_squared_distances, classical_mds)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -48,18 +43,6 @@ struct Mistake {
     static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return kb::symmetric_eigen(B).vectors.leftCols(p); }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> gram_from_squared_distances(const Matrix<T>& D2) {
-        return solution::gram_from_squared_distances(D2);
-    }
-    template <class T>
-    static Matrix<T> classical_mds(const Matrix<T>& B, Eigen::Index p) { return solution::classical_mds(B, p); }
-};
-#endif
-
 /// Exercise 2.4 checked by zhu:2.2.2.
 template <class T, class S>
 void exercise_2_4() {
@@ -78,24 +61,12 @@ void exercise_2_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 2.4: gram_from_squared_distances gives the centred Gram matrix [zhu:2.2.2]", T, double,
-                   kb::real50) {
-    exercise_2_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 2.5: classical_mds scores equal PCA scores [zhu:1.2.2]", T, double, kb::real50) {
-    exercise_2_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 2.4 with the library's function [zhu:2.2.2]", T, double, kb::real50) {
-    exercise_2_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 2.5 with the library's function [zhu:1.2.2]", T, double, kb::real50) {
-    exercise_2_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("2.4", "gram_from_squared_distances gives the centred Gram matrix",
+            "[zhu:2.2.2]", exercise_2_4, double, kb::real50)
+KB_EXERCISE("2.5", "classical_mds scores equal PCA scores",
+            "[zhu:1.2.2]", exercise_2_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 2.4 mistake: J D2 J without -1/2 is rejected [zhu:2.2.2]" * doctest::should_fail(), T,
@@ -109,14 +80,3 @@ TEST_CASE_TEMPLATE("exercise 2.5 mistake: eigenvectors without sqrt(lambda) are 
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 2.4 with the model solution [zhu:2.2.2]", T, double, kb::real50) {
-    exercise_2_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 2.5 with the model solution [zhu:1.2.2]", T, double, kb::real50) {
-    exercise_2_5<T, Solution>();
-}
-}
-#endif

@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "best_psd_rank_p.hpp"
 #include "best_rank_p_symmetric.hpp"
@@ -24,17 +25,7 @@ using namespace kb::test::ch03;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) { return student::truncate_svd(X, p); }
-    template <class T>
-    static Matrix<T> best_rank_p_symmetric(const Matrix<T>& A, Eigen::Index p) {
-        return student::best_rank_p_symmetric(A, p);
-    }
-    template <class T>
-    static Matrix<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) { return student::best_psd_rank_p(A, p); }
-};
+KB_EXERCISE_FUNCTIONS(truncate_svd, best_rank_p_symmetric, best_psd_rank_p)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -71,20 +62,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> truncate_svd(const Matrix<T>& X, Eigen::Index p) { return solution::truncate_svd(X, p); }
-    template <class T>
-    static Matrix<T> best_rank_p_symmetric(const Matrix<T>& A, Eigen::Index p) {
-        return solution::best_rank_p_symmetric(A, p);
-    }
-    template <class T>
-    static Matrix<T> best_psd_rank_p(const Matrix<T>& A, Eigen::Index p) { return solution::best_psd_rank_p(A, p); }
-};
-#endif
-
 /// Exercise 3.4 checked by zhu:thm2 (SVD form: the errors of the truncated SVD).
 template <class T, class S>
 void exercise_3_4() {
@@ -109,32 +86,14 @@ void exercise_3_6() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 3.4: truncate_svd leaves the errors sigma_{p+1} and sqrt(sum_{j>p} sigma_j^2) [zhu:thm2]",
-                   T, double, kb::real50) {
-    exercise_3_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 3.5: best_rank_p_symmetric keeps the largest |lambda| [zhu:thm2]", T, double,
-                   kb::real50) {
-    exercise_3_5<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 3.6: best_psd_rank_p keeps the largest positive lambda [zhu:thm2]", T, double,
-                   kb::real50) {
-    exercise_3_6<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 3.4 with the library's function [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 3.5 with the library's function [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_5<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 3.6 with the library's function [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_6<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("3.4", "truncate_svd leaves the errors sigma_{p+1} and sqrt(sum_{j>p} sigma_j^2)",
+            "[zhu:thm2]", exercise_3_4, double, kb::real50)
+KB_EXERCISE("3.5", "best_rank_p_symmetric keeps the largest |lambda|",
+            "[zhu:thm2]", exercise_3_5, double, kb::real50)
+KB_EXERCISE("3.6", "best_psd_rank_p keeps the largest positive lambda",
+            "[zhu:thm2]", exercise_3_6, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 3.4 mistake: the p smallest singular values are rejected [zhu:thm2]" *
@@ -154,17 +113,3 @@ TEST_CASE_TEMPLATE("exercise 3.6 mistake: the largest |lambda| with a negative l
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 3.4 with the model solution [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 3.5 with the model solution [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_5<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 3.6 with the model solution [zhu:thm2]", T, double, kb::real50) {
-    exercise_3_6<T, Solution>();
-}
-}
-#endif

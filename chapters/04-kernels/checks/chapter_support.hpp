@@ -1,5 +1,5 @@
 #pragma once
-/// \file 04-kernels/checks/chapter_support.hpp
+/// \file chapters/04-kernels/checks/chapter_support.hpp
 /// \brief What several of chapter 4's test files share: the random points of the chapter's
 ///        properties, the smallest eigenvalue of a Gram matrix, the double sum
 ///        Σᵢ Σⱼ cᵢ cⱼ k(xᵢ, xⱼ) of the definition of a kernel, and the random expression trees
@@ -50,6 +50,7 @@ T double_sum(const Kernel& k, const Matrix<T>& X, const Vector<T>& c) {
 } // namespace kb::test::ch04
 
 // ============================================================ expression trees
+/// \cond INTERNAL
 // Random expression trees of closure rules (chapter 4's central property): a
 // tree is an integer recipe, so the same tree is built in every scalar type.
 //
@@ -268,3 +269,4 @@ inline Expr random_expr(int depth, int q, bool rational_only) {
 }
 
 } // namespace kb::tree
+/// \endcond

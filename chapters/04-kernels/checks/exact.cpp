@@ -13,7 +13,7 @@
 #include "kernelbook/spectral.hpp"
 
 #include "chapter_support.hpp"
-#include "../chapter.hpp"
+#include "../ch04.hpp"
 
 #include <cmath>
 #include <limits>

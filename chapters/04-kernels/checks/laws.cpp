@@ -13,7 +13,7 @@
 #include "kernelbook/detail/fast_double.hpp"
 
 #include "chapter_support.hpp"
-#include "../chapter.hpp"
+#include "../ch04.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "gaussian_gram.hpp"
 #include "polynomial_features.hpp"
@@ -24,15 +25,7 @@ using namespace kb::test::ch04;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> gaussian_gram(const Matrix<T>& X, const T& gamma) { return student::gaussian_gram(X, gamma); }
-    template <class T>
-    static Matrix<T> polynomial_features(const Matrix<T>& X, const T& c, int d) {
-        return student::polynomial_features(X, c, d);
-    }
-};
+KB_EXERCISE_FUNCTIONS(gaussian_gram, polynomial_features)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -75,18 +68,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> gaussian_gram(const Matrix<T>& X, const T& gamma) { return solution::gaussian_gram(X, gamma); }
-    template <class T>
-    static Matrix<T> polynomial_features(const Matrix<T>& X, const T& c, int d) {
-        return solution::polynomial_features(X, c, d);
-    }
-};
-#endif
-
 /// Exercise 4.4 checked by beeny:thm3.9.
 template <class T, class S>
 void exercise_4_4() {
@@ -101,25 +82,12 @@ void exercise_4_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 4.4: gaussian_gram is the Gaussian Gram matrix of the closure rules [beeny:thm3.9]", T,
-                   double, kb::real50) {
-    exercise_4_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 4.5: polynomial_features reproduce the polynomial kernel [zhu:ex7b]", T, double,
-                   kb::real50) {
-    exercise_4_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 4.4 with the library's function [beeny:thm3.9]", T, double, kb::real50) {
-    exercise_4_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 4.5 with the library's function [zhu:ex7b]", T, double, kb::real50) {
-    exercise_4_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("4.4", "gaussian_gram is the Gaussian Gram matrix of the closure rules",
+            "[beeny:thm3.9]", exercise_4_4, double, kb::real50)
+KB_EXERCISE("4.5", "polynomial_features reproduce the polynomial kernel",
+            "[zhu:ex7b]", exercise_4_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 4.4 mistake: exp(-g|x-y|) without the square is rejected [beeny:thm3.9]" *
@@ -134,14 +102,3 @@ TEST_CASE_TEMPLATE("exercise 4.5 mistake: features without the multinomial weigh
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 4.4 with the model solution [beeny:thm3.9]", T, double, kb::real50) {
-    exercise_4_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 4.5 with the model solution [zhu:ex7b]", T, double, kb::real50) {
-    exercise_4_5<T, Solution>();
-}
-}
-#endif

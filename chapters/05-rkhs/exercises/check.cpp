@@ -9,6 +9,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "evaluate.hpp"
 #include "inner_product.hpp"
@@ -24,15 +25,7 @@ using namespace kb::test::ch05;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T, class Kernel>
-    static T evaluate(const KernelExpansion<T, Kernel>& f, const RowVector<T>& z) { return student::evaluate(f, z); }
-    template <class T, class Kernel>
-    static T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
-        return student::inner(f, g);
-    }
-};
+KB_EXERCISE_FUNCTIONS(evaluate, inner)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -65,18 +58,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T, class Kernel>
-    static T evaluate(const KernelExpansion<T, Kernel>& f, const RowVector<T>& z) { return solution::evaluate(f, z); }
-    template <class T, class Kernel>
-    static T inner(const KernelExpansion<T, Kernel>& f, const KernelExpansion<T, Kernel>& g) {
-        return solution::inner(f, g);
-    }
-};
-#endif
-
 /// Exercise 5.4 checked by zhu:prop6, the pairing ⟨f, k(z, ·)⟩ by kb::inner.
 template <class T, class S>
 void exercise_5_4() {
@@ -94,24 +75,12 @@ void exercise_5_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 5.4: evaluate satisfies the reproducing property [zhu:prop6]", T, double, kb::real50) {
-    exercise_5_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 5.5: inner reproduces f(x) and is symmetric and bilinear [zhu:prop6] [zhu:thm5]", T,
-                   double, kb::real50) {
-    exercise_5_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 5.4 with the library's function [zhu:prop6]", T, double, kb::real50) {
-    exercise_5_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 5.5 with the library's function [zhu:prop6] [zhu:thm5]", T, double, kb::real50) {
-    exercise_5_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("5.4", "evaluate satisfies the reproducing property",
+            "[zhu:prop6]", exercise_5_4, double, kb::real50)
+KB_EXERCISE("5.5", "inner reproduces f(x) and is symmetric and bilinear",
+            "[zhu:prop6] [zhu:thm5]", exercise_5_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 5.4 mistake: the sum of k(x_i z) without alpha is rejected [zhu:prop6]" *
@@ -127,14 +96,3 @@ TEST_CASE_TEMPLATE("exercise 5.5 mistake: alpha^T beta without K (orthonormal se
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 5.4 with the model solution [zhu:prop6]", T, double, kb::real50) {
-    exercise_5_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 5.5 with the model solution [zhu:prop6] [zhu:thm5]", T, double, kb::real50) {
-    exercise_5_5<T, Solution>();
-}
-}
-#endif

@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "center_test_kernel.hpp"
 #include "double_center.hpp"
@@ -22,15 +23,7 @@ using namespace kb::test::ch06;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> double_center(const Matrix<T>& K) { return student::double_center(K); }
-    template <class T>
-    static Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
-        return student::center_test_kernel(Kz, K);
-    }
-};
+KB_EXERCISE_FUNCTIONS(double_center, center_test_kernel)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -63,18 +56,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> double_center(const Matrix<T>& K) { return solution::double_center(K); }
-    template <class T>
-    static Matrix<T> center_test_kernel(const Matrix<T>& Kz, const Matrix<T>& K) {
-        return solution::center_test_kernel(Kz, K);
-    }
-};
-#endif
-
 /// Exercise 6.4 checked by slides:center.
 template <class T, class S>
 void exercise_6_4() {
@@ -89,25 +70,12 @@ void exercise_6_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 6.4: double_center gives the Gram matrix of the centred features [slides:center]", T,
-                   double, kb::real50) {
-    exercise_6_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 6.5: center_test_kernel centres new rows with the training means [slides:center-test]",
-                   T, double, kb::real50) {
-    exercise_6_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 6.4 with the library's function [slides:center]", T, double, kb::real50) {
-    exercise_6_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 6.5 with the library's function [slides:center-test]", T, double, kb::real50) {
-    exercise_6_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("6.4", "double_center gives the Gram matrix of the centred features",
+            "[slides:center]", exercise_6_4, double, kb::real50)
+KB_EXERCISE("6.5", "center_test_kernel centres new rows with the training means",
+            "[slides:center-test]", exercise_6_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 6.4 mistake: centring the rows only (K J) is rejected [slides:center]" *
@@ -122,14 +90,3 @@ TEST_CASE_TEMPLATE("exercise 6.5 mistake: centring new rows with their own means
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 6.4 with the model solution [slides:center]", T, double, kb::real50) {
-    exercise_6_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 6.5 with the model solution [slides:center-test]", T, double, kb::real50) {
-    exercise_6_5<T, Solution>();
-}
-}
-#endif

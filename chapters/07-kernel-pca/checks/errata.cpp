@@ -5,7 +5,7 @@
 ///        "drop K" (a step that needs its justification, with a right result).
 #include "chapter_support.hpp"
 
-#include "../chapter.hpp"
+#include "../ch07.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/spectral.hpp"
 

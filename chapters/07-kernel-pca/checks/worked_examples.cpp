@@ -4,7 +4,7 @@
 ///        `zhu:fig1`, and scikit-learn's numbers for one small data set.
 #include "chapter_support.hpp"
 
-#include "../chapter.hpp"
+#include "../ch07.hpp"
 #include "kernelbook/centering.hpp"
 #include "kernelbook/datasets.hpp"
 #include "exact_matrix.hpp"

@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "kernel_pca_scores.hpp"
 #include "kernel_pca_transform.hpp"
@@ -22,15 +23,7 @@ using namespace kb::test::ch07;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return student::kernel_pca_scores(K, p); }
-    template <class T>
-    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
-        return student::kernel_pca_transform(Kz, K, p);
-    }
-};
+KB_EXERCISE_FUNCTIONS(kernel_pca_scores, kernel_pca_transform)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -61,18 +54,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> kernel_pca_scores(const Matrix<T>& K, Eigen::Index p) { return solution::kernel_pca_scores(K, p); }
-    template <class T>
-    static Matrix<T> kernel_pca_transform(const Matrix<T>& Kz, const Matrix<T>& K, Eigen::Index p) {
-        return solution::kernel_pca_transform(Kz, K, p);
-    }
-};
-#endif
-
 /// Exercise 7.4 checked by zhu:2.3.2 (Y Yᵀ = K̃ at p = rank).
 template <class T, class S>
 void exercise_7_4() {
@@ -101,26 +82,12 @@ void exercise_7_5() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 7.4: kernel_pca_scores carry the whole centred kernel at full rank [zhu:2.3.2]", T,
-                   double, kb::real50) {
-    exercise_7_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 7.5: kernel_pca_transform reproduces the training scores and equals PCA of explicit "
-                   "features [slides:score] [zhu:2.3.2]",
-                   T, double, kb::real50) {
-    exercise_7_5<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 7.4 with the library's function [zhu:2.3.2]", T, double, kb::real50) {
-    exercise_7_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 7.5 with the library's functions [slides:score] [zhu:2.3.2]", T, double, kb::real50) {
-    exercise_7_5<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("7.4", "kernel_pca_scores carry the whole centred kernel at full rank",
+            "[zhu:2.3.2]", exercise_7_4, double, kb::real50)
+KB_EXERCISE("7.5", "kernel_pca_transform reproduces the training scores and equals PCA of explicit features",
+            "[slides:score] [zhu:2.3.2]", exercise_7_5, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 7.4 mistake: scores with lambda = mu/N instead of mu are rejected [zhu:2.3.2]" *
@@ -135,14 +102,3 @@ TEST_CASE_TEMPLATE("exercise 7.5 mistake: uncentred kernel rows of new points ar
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 7.4 with the model solution [zhu:2.3.2]", T, double, kb::real50) {
-    exercise_7_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 7.5 with the model solution [slides:score] [zhu:2.3.2]", T, double, kb::real50) {
-    exercise_7_5<T, Solution>();
-}
-}
-#endif

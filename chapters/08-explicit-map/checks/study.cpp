@@ -6,7 +6,7 @@
 ///        against kb::ExplicitFeatureMap and the pixel kernels. Each has a failing
 ///        companion. The study itself (thousands of images) is the program kb-08-experiment.
 #include "chapter_support.hpp"
-#include "../chapter.hpp"
+#include "../ch08.hpp"
 
 #include "kernelbook/evaluation.hpp"
 #include "kernelbook/explicit_map.hpp"

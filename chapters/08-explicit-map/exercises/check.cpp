@@ -7,6 +7,7 @@
 ///        Where the model solutions are present (exercises/solutions/, for instructors;
 ///        not in a student handout), the suite "solution" runs the same checks on them.
 #include "../laws.hpp"
+#include "exercise_checks.hpp"
 
 #include "combined_projection.hpp"
 #include "dual_projection.hpp"
@@ -26,21 +27,7 @@ using namespace kb::test::ch08;
 
 namespace {
 
-/// The student's functions (exercises/*.hpp).
-struct Student {
-    template <class T>
-    static Matrix<T> explicit_features(const Matrix<T>& K, const Matrix<T>& kZ) {
-        return student::explicit_features(K, kZ);
-    }
-    template <class T>
-    static Matrix<T> dual_projection(const Matrix<T>& K, const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
-        return student::dual_projection(K, dual, kZ);
-    }
-    template <class T>
-    static Matrix<T> combined_projection(const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
-        return student::combined_projection(dual, kZ);
-    }
-};
+KB_EXERCISE_FUNCTIONS(explicit_features, dual_projection, combined_projection)
 
 /// The library's functions, with the exercises' signatures.
 struct Library {
@@ -80,24 +67,6 @@ struct Mistake {
     }
 };
 
-#ifdef KB_MODEL_SOLUTIONS
-/// The model solutions (exercises/solutions/*.hpp), with the exercises' signatures.
-struct Solution {
-    template <class T>
-    static Matrix<T> explicit_features(const Matrix<T>& K, const Matrix<T>& kZ) {
-        return solution::explicit_features(K, kZ);
-    }
-    template <class T>
-    static Matrix<T> dual_projection(const Matrix<T>& K, const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
-        return solution::dual_projection(K, dual, kZ);
-    }
-    template <class T>
-    static Matrix<T> combined_projection(const kb::DualKpca<T>& dual, const Matrix<T>& kZ) {
-        return solution::combined_projection(dual, kZ);
-    }
-};
-#endif
-
 /// Exercise 8.4 checked by ghiasi:thm1.
 template <class T, class S>
 void exercise_8_4() {
@@ -125,32 +94,14 @@ void exercise_8_6() {
 
 } // namespace
 
-TEST_SUITE("student") {
-TEST_CASE_TEMPLATE("exercise 8.4: explicit_features is exact for a training point and any z [ghiasi:thm1]", T, double,
-                   kb::real50) {
-    exercise_8_4<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 8.5: dual_projection agrees with PCA of the mapped data and chapter 7 [ghiasi:eq17-23]",
-                   T, double, kb::real50) {
-    exercise_8_5<T, Student>();
-}
-TEST_CASE_TEMPLATE("exercise 8.6: combined_projection agrees with PCA of the mapped data and chapter 7 [ghiasi:eq25]",
-                   T, double, kb::real50) {
-    exercise_8_6<T, Student>();
-}
-}
-
-TEST_SUITE("library") {
-TEST_CASE_TEMPLATE("exercise 8.4 with the library's function [ghiasi:thm1]", T, double, kb::real50) {
-    exercise_8_4<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 8.5 with the library's function [ghiasi:eq17-23]", T, double, kb::real50) {
-    exercise_8_5<T, Library>();
-}
-TEST_CASE_TEMPLATE("exercise 8.6 with the library's function [ghiasi:eq25]", T, double, kb::real50) {
-    exercise_8_6<T, Library>();
-}
-}
+// The passing cases of each exercise: the student's functions, the library's and the model
+// solutions (common/exercise_checks.hpp).
+KB_EXERCISE("8.4", "explicit_features is exact for a training point and any z",
+            "[ghiasi:thm1]", exercise_8_4, double, kb::real50)
+KB_EXERCISE("8.5", "dual_projection agrees with PCA of the mapped data and chapter 7",
+            "[ghiasi:eq17-23]", exercise_8_5, double, kb::real50)
+KB_EXERCISE("8.6", "combined_projection agrees with PCA of the mapped data and chapter 7",
+            "[ghiasi:eq25]", exercise_8_6, double, kb::real50)
 
 TEST_SUITE("mistake") {
 TEST_CASE_TEMPLATE("exercise 8.4 mistake: K^-1 k_z in place of K^-1/2 k_z is rejected [ghiasi:thm1]" *
@@ -170,17 +121,3 @@ TEST_CASE_TEMPLATE("exercise 8.6 mistake: lambda in place of N lambda in eq. 25 
 }
 }
 
-#ifdef KB_MODEL_SOLUTIONS
-// The same checks as the suite "student", on the model solutions: they must all pass.
-TEST_SUITE("solution") {
-TEST_CASE_TEMPLATE("exercise 8.4 with the model solution [ghiasi:thm1]", T, double, kb::real50) {
-    exercise_8_4<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 8.5 with the model solution [ghiasi:eq17-23]", T, double, kb::real50) {
-    exercise_8_5<T, Solution>();
-}
-TEST_CASE_TEMPLATE("exercise 8.6 with the model solution [ghiasi:eq25]", T, double, kb::real50) {
-    exercise_8_6<T, Solution>();
-}
-}
-#endif

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 07-kernel-pca/chapter.hpp
+/// \file ch07.hpp
 /// \brief Chapter 7's own helpers, shared by its program and its tests: Zhu's Algorithm 8
 ///        *as printed* (kept to expose its errata, never used for results), and the
 ///        measurements of the worked examples (class separation along a component, rank

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 01-pca/chapter.hpp
+/// \file ch01.hpp
 /// \brief The data and the printed numbers of `beeny` Example 2.1, shared by the chapter
 ///        program and the worked-example tests. Every number here is copied from the
 ///        seed (as the decimal string it prints), never computed.

@@ -1,5 +1,5 @@
 #pragma once
-/// \file 04-kernels/chapter.hpp
+/// \file ch04.hpp
 /// \brief Functions that look like kernels but are not (chapter 4): each is symmetric,
 ///        and each is refuted by a certificate of kb::certify_psd with a witness c such
 ///        that \f$c^\top K c < 0\f$. Shared by the chapter program and its tests.

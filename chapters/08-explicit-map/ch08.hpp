@@ -1,5 +1,5 @@
 #pragma once
-/// \file 08-explicit-map/chapter.hpp
+/// \file ch08.hpp
 /// \brief Two pieces of chapter 8's study of the paper's experiment (experiment.cpp, §8.10),
 ///        in a header so that the chapter's tests check them: the image kernels of eqs. 28–29
 ///        as polynomial kernels of rescaled pixels (Gram matrices from one blocked product),
