@@ -199,6 +199,7 @@ private:
         // X is checked once, here; K = gram(k, X) is exactly symmetric by construction.
         Matrix<T> K = detail::kernel_values(k, X);
         require_kernel_values(K, "KernelPca", "k(x_i, x_j)", k.describe());
+        detail::require_some_kernel_value(K, X, "KernelPca", k.describe());
         fit_gram(std::move(K), true, progress);
         //! [kpca-gram]
         // Kept for transform: the kernel rows k(z_m, x_i) of new points are gram(k, Z, X).

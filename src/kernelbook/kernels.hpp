@@ -156,6 +156,23 @@ void require_normal_max(const T& m, std::string_view where, std::string_view wha
                  scalar_name<T>());
     }
 }
+/// \brief Refuses a kernel matrix K of the points X that is exactly 0 while X is not: its values
+///        have underflowed (the linear kernel of points near 10⁻¹⁷⁰ is near 10⁻³⁴⁰, below every
+///        `double`), or the kernel vanishes on these points — in neither case do the points
+///        "coincide", which is what a zero K would otherwise be read as.
+template <class T>
+void require_some_kernel_value(const Matrix<T>& K, const Matrix<T>& X, std::string_view where,
+                               const std::string& kernel) {
+    if constexpr (is_floating_v<T>) {
+        const T largest_x = max_abs(X);
+        if (!(max_abs(K) == 0 && largest_x > 0)) return;
+        fail(where, "every kernel value k(x_i, x_j) is 0 for these points (max |x| = {}){}, so there is nothing "
+             "to decompose: the values have underflowed {} (a product of two coordinates this small is below "
+             "its range), or the kernel vanishes on these points; rescale the points or the kernel "
+             "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+             shown(largest_x), for_kernel(kernel), scalar_name<T>());
+    }
+}
 } // namespace detail
 
 /// \brief Refuses a kernel matrix whose entries all lie below the normal range of a floating

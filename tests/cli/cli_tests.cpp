@@ -872,8 +872,9 @@ TEST_CASE("every message of the command names its options and never a library ty
     // The library's refusals reach the command in its terms: --precision 50 or 100 for a wider
     // type, no opt-in it does not offer, no leading library function.
     TempDir t;
-    std::string big, tiny;
+    std::string big, tiny, subnormal;
     for (int i = 0; i < 6; ++i) {
+        subnormal += fmt::format("{:.17g}\n", std::ldexp(double(i + 1), -530));
         big += fmt::format("{:.17g},{:.17g}\n", std::cos(i) * 1e200, std::sin(0.7 * i) * 1e200);
         tiny += fmt::format("{:.17g},{:.17g}\n", std::cos(i) * 1e-170, std::sin(0.7 * i) * 1e-170);
     }
@@ -885,6 +886,13 @@ TEST_CASE("every message of the command names its options and never a library ty
         {{"pca", t.file("big.csv", big)}, "kernelbook pca: the total scatter ‖X − 𝟙μ‖_F² = "},
         {{"pca", t.file("tiny.csv", tiny)}, "or run with --precision 50 or 100"},
         {{"kpca", "--kernel", "linear", t.path("big.csv")}, "kernelbook kpca: the kernel value k(x_i, x_j) at (0,0) = inf"},
+        // Kernel values of 10^-340 underflow to 0, of 2^-1060 to subnormals: neither is "the
+        // points coincide", and neither message names the library's kb::scaled.
+        {{"kpca", "--kernel", "linear", t.path("tiny.csv")},
+         "kernelbook kpca: every kernel value k(x_i, x_j) is 0 for these points (max |x| = "},
+        {{"map", "--kernel", "linear", t.path("tiny.csv")}, "kernelbook map: every kernel value k(x_i, x_j) is 0"},
+        {{"kpca", "--kernel", "linear", "-p", "1", t.file("subnormal.csv", subnormal)},
+         "kernelbook kpca: every entry of K is below the smallest normal double"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.message);

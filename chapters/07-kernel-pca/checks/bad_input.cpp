@@ -6,6 +6,7 @@
 
 #include "kernelbook/centering.hpp"
 #include "kernelbook/datasets.hpp"
+#include "kernelbook/explicit_map.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <limits>
@@ -312,6 +313,35 @@ TEST_CASE("kernel PCA refuses kernel values that are all subnormal and names the
     const kb::KernelPca<double> ok(kb::LinearKernel<double>{}, kb::times_power_of_two(X, -500), {.components = 1});
     KB_CHECK_WITHIN(kb::times_power_of_two(ok.eigenvalues()(0), 1000) - 2.0, kb::test::factorisation<double>(3, 14.0),
                     "μ₁(2⁻¹⁰⁰⁰·XXᵀ)·2¹⁰⁰⁰ = 2");
+}
+
+// Points near 2⁻⁵⁷⁰ ≈ 2.6·10⁻¹⁷², whose linear kernel values (near 10⁻³⁴³) are below even the
+// subnormal doubles: K is exactly 0. Read as a zero K̃ that said "the points coincide in feature
+// space", the wrong diagnosis; kernel PCA and the explicit map say that the values underflowed.
+// In real50 (an exponent range far wider) the same points are fitted.
+TEST_CASE("kernel PCA and the explicit map refuse kernel values that all underflow to 0 and do not say the points "
+          "coincide") {
+    const Matrix<double> X = kb::times_power_of_two(Matrix<double>((Matrix<double>(3, 1) << 1, 2, 3).finished()), -570);
+    REQUIRE(kb::gram(kb::LinearKernel<double>{}, X).isZero(0.0));
+    for (const auto& message : {std::string("KernelPca: every kernel value k(x_i, x_j) is 0 for these points (max |x| = "),
+                                std::string("have underflowed double")}) {
+        CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, {.components = 1}),
+                             doctest::Contains(message.c_str()), kb::error);
+        CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X), doctest::Contains(message.substr(10).c_str()),
+                             kb::error);
+    }
+    CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap(kb::LinearKernel<double>{}, X),
+                         doctest::Contains("ExplicitFeatureMap: every kernel value k(x_i, x_j) is 0 for these points"),
+                         kb::error);
+    // Points that are all 0 are a zero K̃ for a reason: they coincide (the message says so).
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, Matrix<double>(Matrix<double>::Zero(3, 1)),
+                                       {.components = 1}),
+                         doctest::Contains("all points coincide"), kb::error);
+    // Companion: in real50 the same points are fitted, μ₁ = 2⁻¹¹⁴⁰·‖X − x̄‖² = 2⁻¹¹⁴⁰·2 to rounding.
+    const kb::KernelPca<kb::real50> ok(kb::LinearKernel<kb::real50>{}, Matrix<kb::real50>(X.cast<kb::real50>()),
+                                       {.components = 1});
+    KB_CHECK_WITHIN(kb::real50(kb::times_power_of_two(ok.eigenvalues()(0), 1140) - 2),
+                    kb::test::factorisation<kb::real50>(3, kb::real50(14)), "μ₁(2⁻¹¹⁴⁰·XXᵀ)·2¹¹⁴⁰ = 2");
 }
 
 namespace {

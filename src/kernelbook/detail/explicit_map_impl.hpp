@@ -175,6 +175,7 @@ ExplicitFeatureMap<T>::ExplicitFeatureMap(AnyKernel<T> k, const Matrix<T>& X, co
     require_finite(X, explicit_map_where, "X");
     K_ = detail::kernel_values(k_, X); // K_ij = k(x_i, x_j), exactly symmetric
     kb::require_kernel_values(K_, explicit_map_where, "k(x_i, x_j)", k_.describe());
+    detail::require_some_kernel_value(K_, X_, explicit_map_where, k_.describe());
     if constexpr (is_exact_v<T>)
         build_exact(rank_tol, has_tol);
     else
