@@ -871,6 +871,21 @@ TEST_CASE_TEMPLATE("PCA is equivariant under scaling: 2^k A gives 2^k times the 
         RC_ASSERT(twice.scores() == kb::times_power_of_two(c.fit.scores(), k));
         RC_ASSERT(Matrix<T>(twice.eigenvalues()) == kb::times_power_of_two(Matrix<T>(c.fit.eigenvalues()), 2 * k));
         RC_ASSERT(twice.loadings() == c.fit.loadings());
+        // Every other output, at its own power of the data's scale (1: lengths, 2: squares, 0: ratios).
+        const auto times = [k](const auto& M, int power) { return kb::times_power_of_two(Matrix<T>(M), power * k); };
+        RC_ASSERT(Matrix<T>(twice.mean()) == times(c.fit.mean(), 1));
+        RC_ASSERT(Matrix<T>(twice.variances()) == times(c.fit.variances(), 2));
+        RC_ASSERT(Matrix<T>(twice.singular_values()) == times(c.fit.singular_values(), 1));
+        RC_ASSERT(Matrix<T>(twice.spectrum()) == times(c.fit.spectrum(), 2));
+        RC_ASSERT(twice.explained_variance_ratio() == c.fit.explained_variance_ratio());
+        RC_ASSERT(twice.total_scatter() == kb::times_power_of_two(c.fit.total_scatter(), 2 * k));
+        RC_ASSERT(twice.rank_tolerance() == kb::times_power_of_two(c.fit.rank_tolerance(), 2 * k));
+        RC_ASSERT(twice.rank() == c.fit.rank());
+        RC_ASSERT(twice.transform(times(c.A, 1)) == times(c.fit.transform(c.A), 1));
+        RC_ASSERT(twice.reconstruct(twice.scores()) == times(c.fit.reconstruct(c.fit.scores()), 1));
+        RC_ASSERT(twice.whiten(twice.scores()) == c.fit.whiten(c.fit.scores()));
+        // Companion: the variances mis-scaled by 2^k (the lengths' power) are not those.
+        if (k != 0) RC_ASSERT(Matrix<T>(twice.variances()) != times(c.fit.variances(), 1));
         // Companion: the scaling mis-applied (scores by 4^k, the eigenvalues' power) is not that.
         if (k != 0) RC_ASSERT(twice.scores() != kb::times_power_of_two(c.fit.scores(), 2 * k));
 

@@ -524,6 +524,23 @@ TEST_CASE_TEMPLATE("classical MDS is equivariant under scaling: 2^k D and 4^k D2
         const int k = *rc::gen::inRange(-250, 251);
         RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D, k), {.components = p, .input = kb::MdsInput::distances}).coordinates() ==
                   kb::times_power_of_two(X, k));
+        {   // Every other output: B, its spectrum, τ and the residual at 4^k; the masses and counts unchanged.
+            const kb::ClassicalMds<T> one(D, {.components = p, .input = kb::MdsInput::distances});
+            const kb::ClassicalMds<T> big(kb::times_power_of_two(D, k), {.components = p, .input = kb::MdsInput::distances});
+            const auto squares = [k](const auto& M) { return kb::times_power_of_two(Matrix<T>(M), 2 * k); };
+            RC_ASSERT(big.gram() == squares(one.gram()));
+            RC_ASSERT(Matrix<T>(big.spectrum()) == squares(one.spectrum()));
+            RC_ASSERT(Matrix<T>(big.eigenvalues()) == squares(one.eigenvalues()));
+            RC_ASSERT(big.rank_tolerance() == kb::times_power_of_two(one.rank_tolerance(), 2 * k));
+            RC_ASSERT(big.residual() == kb::times_power_of_two(one.residual(), 2 * k));
+            RC_ASSERT(big.negative_mass() == one.negative_mass());
+            RC_ASSERT(big.discarded_mass() == one.discarded_mass());
+            RC_ASSERT(big.positive() == one.positive());
+            RC_ASSERT(big.negative() == one.negative());
+            RC_ASSERT(big.eigenvectors() == one.eigenvectors());
+            // Companion: B at the coordinates' power 2^k is not B of 2^k·D.
+            if (k != 0) RC_ASSERT(big.gram() != kb::times_power_of_two(one.gram(), k));
+        }
         const Matrix<T> X2 = kb::ClassicalMds(D2, {.components = p, .input = kb::MdsInput::squared_distances}).coordinates();
         RC_ASSERT(kb::ClassicalMds(kb::times_power_of_two(D2, 2 * k), {.components = p, .input = kb::MdsInput::squared_distances})
                       .coordinates() == kb::times_power_of_two(X2, k));

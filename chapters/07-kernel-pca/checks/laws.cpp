@@ -751,6 +751,15 @@ TEST_CASE_TEMPLATE("kernel PCA from a Gram matrix is equivariant under scaling: 
         RC_ASSERT(big.scores() == kb::times_power_of_two(plain.scores(), k));
         RC_ASSERT(Matrix<T>(big.eigenvalues()) == kb::times_power_of_two(Matrix<T>(plain.eigenvalues()), 2 * k));
         RC_ASSERT(big.coefficients() == kb::times_power_of_two(plain.coefficients(), -k));
+        // Every other output, at its power of K's scale 4^k.
+        const auto at = [k](const auto& M, int power) { return kb::times_power_of_two(Matrix<T>(M), power * k); };
+        RC_ASSERT(Matrix<T>(big.spectrum()) == at(plain.spectrum(), 2));
+        RC_ASSERT(Matrix<T>(big.feature_variances()) == at(plain.feature_variances(), 2));
+        RC_ASSERT(big.rank_tolerance() == kb::times_power_of_two(plain.rank_tolerance(), 2 * k));
+        RC_ASSERT(big.centered_gram() == at(plain.centered_gram(), 2));
+        RC_ASSERT(big.eigenvectors() == plain.eigenvectors());
+        RC_ASSERT(big.rank() == plain.rank());
+        RC_ASSERT(big.transform_gram(at(K, 2)) == at(plain.transform_gram(K), 1));
         // Companion: the scores mis-scaled by 4^k (the eigenvalues' power) are not those.
         if (k != 0) RC_ASSERT(big.scores() != kb::times_power_of_two(plain.scores(), 2 * k));
 

@@ -592,6 +592,19 @@ TEST_CASE_TEMPLATE("the explicit map is equivariant under scaling of the kernel:
         RC_ASSERT(big.transform(Z) == kb::times_power_of_two(one.transform(Z), j));
         // Companion: the features mis-scaled by 4^j (the kernel's power) are not those.
         if (j != 0) RC_ASSERT(big.transform(Z) != kb::times_power_of_two(one.transform(Z), 2 * j));
+        // Every other output at its power of the kernel's scale 4^j: K, its spectrum and rounding
+        // level 1, K^{1/2} ½, K^{-1/2} −½, K⁻¹ −1 (what primal_projection uses); κ unchanged.
+        const auto at = [j](const auto& M, int power) { return kb::times_power_of_two(Matrix<T>(M), power * j); };
+        RC_ASSERT(big.gram() == at(one.gram(), 2));
+        RC_ASSERT(Matrix<T>(big.spectrum()) == at(one.spectrum(), 2));
+        RC_ASSERT(Matrix<T>(big.eigenvalues()) == at(one.eigenvalues(), 2));
+        RC_ASSERT(big.rounding_level() == kb::times_power_of_two(one.rounding_level(), 2 * j));
+        RC_ASSERT(big.gram_sqrt() == at(one.gram_sqrt(), 1));
+        RC_ASSERT(big.inverse_sqrt() == at(one.inverse_sqrt(), -1));
+        RC_ASSERT(big.pseudo_inverse() == at(one.pseudo_inverse(), -2));
+        RC_ASSERT(big.condition_number() == one.condition_number());
+        RC_ASSERT(big.transform_centered(Z) == at(one.transform_centered(Z), 1));
+        if (j != 0) RC_ASSERT(big.pseudo_inverse() != at(one.pseudo_inverse(), -1)); // K⁻¹ at K^{-1/2}'s power
 
         const T c = kb::times_power_of_two(T(1) + T(*rc::gen::inRange(1, 1000)) / T(1000), j);
         const kb::ExplicitFeatureMap<T> map(kb::scaled(T(c * c), k), X);
