@@ -60,6 +60,7 @@
 /// (where \f$S_w + S_b = S_t\f$ holds exactly); the discriminant needs square roots and
 /// is for `double`, `kb::real50`, `kb::real100`.
 
+#include "kernelbook/checks.hpp"
 #include "kernelbook/class_scatter.hpp"
 #include "kernelbook/error.hpp"
 #include "kernelbook/matrix.hpp"
@@ -193,6 +194,16 @@ public:
         apply_sign_rule(W_);
         means_ = s.means.rowwise() - s.mean;
         centres_ = means_ * W_;
+        // The two symmetric eigenproblems solved, each against its eigensolver's bound: the r kept
+        // eigenpairs of S̃_w and the k of M.
+        checks_ = detail::eigenpair_checks(Sw, Matrix<T>(eig.vectors.leftCols(r)), Vector<T>(eig.values.head(r)),
+                                           lambda_max, "S̃_w", "V_r", "λ_max(S̃_w)");
+        for (Check<T>& c : checks_) c.name += " of S̃_w";
+        for (Check<T> c : detail::eigenpair_checks(M, Matrix<T>(fisher.vectors.leftCols(k)), values_,
+                                                   T(fisher.values(0)), "M", "U_k", "λ₁(M)")) {
+            c.name += " of M = BᵀS_bB";
+            checks_.push_back(std::move(c));
+        }
     }
 
     /// \brief W, d×k: column j is \f$w_j\f$; \f$W^\top\tilde S_wW = I\f$ (sign rule applied).
@@ -215,6 +226,11 @@ public:
     const T& rank_tolerance() const { return tau_; }
     /// \brief The absolute ridge added to \f$S_w\f$, \f$\rho\,\mathrm{tr}(S_w)/d\f$.
     const T& ridge() const { return ridge_; }
+    /// \brief The checks of the fit (kb::Check): the orthonormality and the eigen-residual of the
+    ///        r kept eigenpairs of \f$\tilde S_w\f$ and of the k eigenpairs of
+    ///        \f$M = B^\top S_bB\f$, each against its eigensolver's bound (numerics.hpp). Empty for
+    ///        the discriminants of kb::fisher_ridge_path() and of with_directions().
+    const std::vector<Check<T>>& checks() const { return checks_; }
 
     /// \brief Projects points onto the directions: \f$Z \mapsto (Z - \one\mu)W\f$ (M×k).
     /// \throws kb::error if Z has the wrong number of columns or is not finite.
@@ -255,6 +271,7 @@ public:
         FisherDiscriminant other = *this;
         other.W_ = W;
         other.values_ = Vector<T>();
+        other.checks_.clear();
         other.centres_ = means_ * W;
         return other;
     }
@@ -279,6 +296,7 @@ private:
     Matrix<T> centres_;
     Matrix<T> means_; // C×d: the class means minus μ (for with_directions)
     std::vector<int> classes_;
+    std::vector<Check<T>> checks_;
     Eigen::Index size_ = 0;
     Eigen::Index rank_ = 0;
     T tau_ = T(0);

@@ -295,6 +295,13 @@ TEST_CASE_TEMPLATE_DEFINE("the directions are S_w-orthonormal: W^T S_w W = I and
         const auto F = kb::FisherDiscriminant(X, r.y, {.components = C - 1, .ridge = options.ridge, .rank_tolerance = options.rank_tolerance});
         const Matrix<T>& W = F.directions();
         const Eigen::Index k = W.cols();
+        // The checks the fit reports, those of its two eigenproblems, pass; the residual check
+        // of S̃_w rejects pairs that are not its eigenpairs (the directions W with the ratios λ).
+        RC_ASSERT(F.checks().size() == 4u);
+        for (const kb::Check<T>& c : F.checks()) RC_ASSERT(c.passed());
+        RC_ASSERT(F.checks()[1].name == "eigen-residual of S̃_w");
+        RC_ASSERT(kb::detail::eigen_residual(Sw, Matrix<T>(W), Vector<T>(F.eigenvalues())) > F.checks()[1].bound);
+        RC_ASSERT(F.with_directions(W).checks().empty());
         KB_RC_WITHIN(T((W.transpose() * Sw * W - Matrix<T>::Identity(k, k)).norm()),
                      kb::test::factorisation<T>(d, kappa).with_condition(double(kappa)), "WᵀS̃_wW = I");
         KB_RC_WITHIN(T((W.transpose() * s.between * W - Matrix<T>(F.eigenvalues().asDiagonal())).norm()),
