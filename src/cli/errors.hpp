@@ -71,7 +71,6 @@ inline std::string in_command_terms(std::string message) {
         {std::regex(", or opt in with NonPsdPolicy::keep_positive to use only the components with positive eigenvalues"), ""},
         {std::regex(" \\(NonPsdPolicy::keep_positive would leave no component\\)"), ""},
         {std::regex(" \\(a factor a: kb::scaled\\(a, k\\)\\)"), ""},
-        {std::regex(" \\(kb::scaled\\(a, k\\)\\)"), ""},
         {std::regex(" \\(kb::[A-Za-z_:]+\\)"), ""}, // a limit's name in the library: (kb::io::CsvLimits::max_bytes)
         {std::regex("use a wider type \\(real50, real100\\)"), "run with --precision 50 or 100"},
         {std::regex("KpcaSolver::lanczos"), "--solver lanczos"},

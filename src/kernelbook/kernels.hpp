@@ -151,7 +151,7 @@ void require_normal_max(const T& m, std::string_view where, std::string_view wha
         if (m > 0 && m < std::numeric_limits<T>::min())
             fail(where, "every entry of {} is below the smallest normal {} {} (max |{}| = {}): the values have lost "
                  "digits to underflow, so {} is not known to the precision of {}; rescale the data or the kernel "
-                 "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+                 "(a factor a: kb::scaled(a, k)), or use a wider type (real50, real100)",
                  what, scalar_name<T>(), shown(T(std::numeric_limits<T>::min())), what, shown(m), what,
                  scalar_name<T>());
     }
@@ -169,7 +169,7 @@ void require_some_kernel_value(const Matrix<T>& K, const Matrix<T>& X, std::stri
         fail(where, "every kernel value k(x_i, x_j) is 0 for these points (max |x| = {}){}, so there is nothing "
              "to decompose: the values have underflowed {} (a product of two coordinates this small is below "
              "its range), or the kernel vanishes on these points; rescale the points or the kernel "
-             "(kb::scaled(a, k)), or use a wider type (real50, real100)",
+             "(a factor a: kb::scaled(a, k)), or use a wider type (real50, real100)",
              shown(largest_x), for_kernel(kernel), scalar_name<T>());
     }
 }

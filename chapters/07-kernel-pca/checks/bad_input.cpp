@@ -323,13 +323,15 @@ TEST_CASE("kernel PCA and the explicit map refuse kernel values that all underfl
           "coincide") {
     const Matrix<double> X = kb::times_power_of_two(Matrix<double>((Matrix<double>(3, 1) << 1, 2, 3).finished()), -570);
     REQUIRE(kb::gram(kb::LinearKernel<double>{}, X).isZero(0.0));
-    for (const auto& message : {std::string("KernelPca: every kernel value k(x_i, x_j) is 0 for these points (max |x| = "),
-                                std::string("have underflowed double")}) {
-        CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, {.components = 1}),
-                             doctest::Contains(message.c_str()), kb::error);
-        CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X), doctest::Contains(message.substr(10).c_str()),
-                             kb::error);
-    }
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, {.components = 1}),
+                         doctest::Contains("KernelPca: every kernel value k(x_i, x_j) is 0 for these points (max |x| = "),
+                         kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X, {.components = 1}),
+                         doctest::Contains("have underflowed double"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X),
+                         doctest::Contains("every kernel value k(x_i, x_j) is 0 for these points (max |x| = "), kb::error);
+    CHECK_THROWS_WITH_AS(kb::KernelPca(kb::LinearKernel<double>{}, X), doctest::Contains("have underflowed double"),
+                         kb::error);
     CHECK_THROWS_WITH_AS(kb::ExplicitFeatureMap(kb::LinearKernel<double>{}, X),
                          doctest::Contains("ExplicitFeatureMap: every kernel value k(x_i, x_j) is 0 for these points"),
                          kb::error);
