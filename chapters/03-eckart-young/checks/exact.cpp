@@ -162,6 +162,35 @@ TEST_CASE("exact: with lambda_2 = lambda_3 two different rank-2 truncations have
 }
 //! [exact-ties]
 
+//! [exact-zero-tie]
+TEST_CASE("exact: with lambda_3 = lambda_4 = 0 the best rank-3 approximation is unique - every choice of the third "
+          "eigenvector gives G itself at error 0 - while with lambda_3 = lambda_4 = 1 the choices differ [zhu:thm2]") {
+    const Q U = basis4();
+    // Spectrum (5, 2, 0, 0), p = 3: a tie λ_p = λ_{p+1}, but at 0. G has rank 2 ≤ p, so G is a
+    // matrix of rank ≤ p at distance 0 — and the only one, since ‖G − M‖ = 0 forces M = G.
+    const QVector zero_tie = kb::test::vector_from<rational>(std::vector<long>{5, 2, 0, 0});
+    const Q G = kb::test::with_spectrum(U, zero_tie);
+    Q W = U; // the third axis replaced by (3u₃ + 4u₄)/5, a unit vector of the null space
+    W.col(2) = (rational(3) * U.col(2) + rational(4) * U.col(3)) / rational(5);
+    const Q A1 = kb::eigen_sum(zero_tie, U, {0, 1, 2}), A2 = kb::eigen_sum(zero_tie, U, {0, 1, 3}),
+            A3 = kb::eigen_sum(zero_tie, W, {0, 1, 2});
+    for (const Q* A : {&A1, &A2, &A3}) {
+        CHECK(*A == G);
+        CHECK(Q(G - *A).squaredNorm() == rational(0));
+    }
+    // Companion: the same three choices with the tie at 1, spectrum (5, 2, 1, 1), give three
+    // different matrices with the same error 1 — the tie is a non-uniqueness only above 0.
+    const QVector one_tie = kb::test::vector_from<rational>(std::vector<long>{5, 2, 1, 1});
+    const Q H = kb::test::with_spectrum(U, one_tie);
+    const Q B1 = kb::eigen_sum(one_tie, U, {0, 1, 2}), B2 = kb::eigen_sum(one_tie, U, {0, 1, 3}),
+            B3 = kb::eigen_sum(one_tie, W, {0, 1, 2});
+    CHECK(B1 != B2);
+    CHECK(B1 != B3);
+    CHECK(B2 != B3);
+    for (const Q* B : {&B1, &B2, &B3}) CHECK(Q(H - *B).squaredNorm() == rational(1));
+}
+//! [exact-zero-tie]
+
 //! [exact-spectral-not-unique]
 TEST_CASE("exact: with the simple spectrum (7 4 2 1) the rank-2 spectral-norm optimum is not unique: G_2 + t u1 u1^T "
           "for 0 < t <= lambda_3 has the same spectral error 2 [zhu:thm2]") {

@@ -351,7 +351,7 @@ TEST_CASE_TEMPLATE("companion: for an indefinite matrix the first p eigenpairs a
 }
 
 //! [ties]
-TEST_CASE_TEMPLATE("with lambda_p = lambda_{p+1} the best rank-p approximation is not unique but its error is "
+TEST_CASE_TEMPLATE("with lambda_p = lambda_{p+1} > 0 the best rank-p approximation is not unique but its error is "
                    "[zhu:thm2]",
                    T, KB_REALS) {
     // Spectrum (5, 3, 3, 1) and p = 2: keep u₁ and any unit vector of the eigenspace of 3.

@@ -377,3 +377,28 @@ TEST_CASE_TEMPLATE("erratum: the matrix exponential has eigenvalues e^lambda as 
         RC_ASSERT(distance > T(1) / T(10));
     });
 }
+
+TEST_CASE("erratum: in the proof of rule 6 K1^m = lambda^m v sets a matrix equal to a vector - K1^m v = lambda^m v "
+          "holds exactly for m = 0 to 5 [beeny:thm3.8.6]") {
+    // The Gram matrix of the linear kernel on x = (1, 2, 2): K₁ = xxᵀ, with the eigenpair
+    // K₁x = 9x (λ = ‖x‖² = 9), in rationals.
+    const Vector<rational> x = (Vector<rational>(3) << 1, 2, 2).finished();
+    const Matrix<rational> K1 = x * x.transpose();
+    const rational lambda(9);
+    REQUIRE(Vector<rational>(K1 * x) == Vector<rational>(lambda * x));
+    // As printed, K₁^m (3×3) = λ^m v (3×1): the two sides have different shapes, so the
+    // statement has no value …
+    CHECK(K1.cols() != x.cols());
+    // … and the intended K₁^m v = λ^m v holds exactly for every m checked.
+    Matrix<rational> power = Matrix<rational>::Identity(3, 3); // K₁⁰
+    rational lambda_m(1);
+    for (int m = 0; m <= 5; ++m) {
+        CAPTURE(m);
+        CHECK(Vector<rational>(power * x) == Vector<rational>(lambda_m * x));
+        // Companion: K₁^m is not λ^m times the identity (it has rank 1 for m ≥ 1), so reading
+        // the printed line as K₁^m = λ^m I is false as well.
+        if (m >= 1) CHECK(power != Matrix<rational>(lambda_m * Matrix<rational>::Identity(3, 3)));
+        power = Matrix<rational>(power * K1);
+        lambda_m *= lambda;
+    }
+}

@@ -1,5 +1,5 @@
 /// \file errata.cpp
-/// \brief Chapter 5's errata: a feature map gives a positive *semi*-definite kernel, and the
+/// \brief Chapter 5's two remarks (nothing printed is false): a feature map gives a positive *semi*-definite kernel, and the
 ///        feature map of a kernel is not unique (`zhu:thm5`, `beeny:def3.7`), with the companion
 ///        that shows the two claims are not vacuous.
 #include "chapter_support.hpp"
