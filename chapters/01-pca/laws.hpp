@@ -109,7 +109,11 @@ template <class Covariance>
 void covariance_law(Covariance covariance_matrix) {
     kb::test::property<rational>([&] {
         const auto [m, n, A] = covariance_data();
+        kb::test::show("A, the m observations (rows)", A);
         const Matrix<rational> cov = covariance_matrix(A);
+        kb::test::show("cov(A), your covariance_matrix", cov);
+        kb::test::show("XᵀX/(m − 1) with X = A − 𝟙μ (expected)",
+                       Matrix<rational>(kb::center_columns(A).transpose() * kb::center_columns(A) / rational(m - 1)));
         RC_ASSERT(cov.rows() == n && cov.cols() == n);
         // cov(a_i, a_j) = (1/(m−1)) Σ_k (a_ki − ā_i)(a_kj − ā_j), written out with scalar means.
         for (int i = 0; i < n; ++i)
@@ -150,7 +154,12 @@ void scores_law(PcaScores pca_scores) {
         const Eigen::Index N = c.A.rows(), q = c.A.cols();
         const long n = std::max(N, q);
         const T S = c.S; // ‖X‖_F², from the inputs (real100)
+        kb::test::show("A, the points (rows)", c.A);
+        kb::test::show("k, the components", c.k);
         const Matrix<T> P = pca_scores(c.A, c.k);
+        kb::test::show("P, the scores", P);
+        kb::test::show("PᵀP", Matrix<T>(P.transpose() * P));
+        kb::test::show("λ₁ … λ_k, the eigenvalues of XᵀX (expected on the diagonal of PᵀP)", fit.eigenvalues());
         RC_ASSERT(P.rows() == N && P.cols() == c.k);
         // Column means of P are zero: the scores of centred data.
         KB_RC_WITHIN(T(P.colwise().sum().cwiseAbs().maxCoeff()),

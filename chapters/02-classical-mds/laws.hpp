@@ -120,7 +120,11 @@ void double_centring_law(DoubleCentring gram_from_squared_distances) {
         const Matrix<T> Y = kb::from_integers<T>(*kb::test::points(N, q, 30));
         const Matrix<T> D2 = kb::squared_distances(Y); // integers: exact in every type
         const Matrix<T> Yc = kb::center_columns(Y);
+        kb::test::show("Y, the points (rows)", Y);
+        kb::test::show("D⁽²⁾, their squared distances", D2);
         const Matrix<T> B = gram_from_squared_distances(D2);
+        kb::test::show("B = −½ J D⁽²⁾ J, yours", B);
+        kb::test::show("(JY)(JY)ᵀ (expected)", Matrix<T>(Yc * Yc.transpose()));
         RC_ASSERT(B.rows() == N && B.cols() == N);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(B - Yc * Yc.transpose())), kb::test::one_pass<T>(N * q, kb::max_abs(D2) + 1),
                      "−½ J D² J = (JY)(JY)ᵀ");
@@ -143,8 +147,14 @@ void mds_equals_pca_law(Mds mds, MdsOfDistances mds_of_distances) {
         // PCA: scores Y_c V_p from the SVD of the centred data.
         const Matrix<T> S = Yc * kb::thin_svd(Yc).V.leftCols(p);
         // MDS: from the Gram matrix, and from the distances of the (uncentred) points.
+        kb::test::show("Y, the points (rows)", Y);
+        kb::test::show("K = (JY)(JY)ᵀ, their centred Gram matrix", K);
+        kb::test::show("p, the dimensions", p);
         const Matrix<T> X = mds(K, p);
+        kb::test::show("X, the MDS coordinates from K", X);
+        kb::test::show("Y_c V_p, the PCA scores (expected, up to column signs)", S);
         const Matrix<T> Xd = mds_of_distances(kb::distances(Y), p);
+        kb::test::show("the MDS coordinates from the distances", Xd);
         RC_ASSERT(X.rows() == N && X.cols() == p && Xd.rows() == N && Xd.cols() == p);
 
         const T normK = lambda(0), sigma1 = sqrt(lambda(0));

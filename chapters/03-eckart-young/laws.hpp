@@ -92,8 +92,11 @@ void svd_errors_law(TruncateSvd truncate_svd) {
         const Matrix<T> Qq = kb::test::cayley_orthogonal<T>(*kb::test::skew_symmetric(q), 3);
         const Matrix<T> X = kb::test::with_singular_values(QN, kb::test::vector_from<T>(sigma), Qq);
         const auto bound = kb::test::factorisation<T>(std::max(N, q), T(sigma[0]));
+        kb::test::show("σ, the chosen singular values", kb::test::vector_from<T>(sigma));
+        kb::test::show("X = Q_N diag(σ) Q_qᵀ", X);
         for (int p = 0; p <= r; ++p) {
             const Matrix<T> Xp = truncate_svd(X, p);
+            kb::test::show("X_p, your truncate_svd at p = " + std::to_string(p), Xp);
             RC_ASSERT(Xp.rows() == N && Xp.cols() == q);
             const Matrix<T> R = X - Xp;
             KB_RC_WITHIN(T(abs(R.norm() - predicted_frobenius<T>(sigma, kb::first_indices(p)))), bound,
@@ -130,8 +133,15 @@ void indefinite_law(BestRankP best_rank_p_symmetric, BestPsdRankP best_psd_rank_
             if (l > 0 && kept_positive < p) ++kept_positive;
             else psd_tail += l * l;
         }
+        kb::test::show("λ, the chosen eigenvalues", kb::test::vector_from<T>(lambda));
+        kb::test::show("G = Q diag(λ) Qᵀ", c.G);
+        kb::test::show("p", p);
         const Matrix<T> best_rank = best_rank_p_symmetric(c.G, p);
         const Matrix<T> best_psd = best_psd_rank_p(c.G, p);
+        kb::test::show("your best rank-p approximation", best_rank);
+        kb::test::show("its expected Frobenius error √(Σ of the n − p smallest λ²)", T(sqrt(T(rank_tail))));
+        kb::test::show("your best XXᵀ of rank p", best_psd);
+        kb::test::show("its expected Frobenius error", T(sqrt(T(psd_tail))));
         RC_ASSERT(best_rank.rows() == n && best_rank.cols() == n && best_psd.rows() == n && best_psd.cols() == n);
         // An approximation summed as Σ λ_j u_j u_jᵀ is symmetric to one rounding per term
         // (|λ_j| ≤ 40); its error is measured on its symmetric part, which is the matrix itself

@@ -57,7 +57,11 @@ void gaussian_closure_law(GaussianGram gaussian_gram) {
         const auto G = kb::rank_one<T>(g, "exp(−γ‖·‖²)");
         // Step 4: their product is a kernel (rule 2) — and it is the Gaussian kernel.
         const Matrix<T> KE = kb::gram(E, X), KG = kb::gram(G, X);
+        kb::test::show("X, the points (rows)", X);
+        kb::test::show("γ", gamma);
         const Matrix<T> K = gaussian_gram(X, gamma);
+        kb::test::show("K, your gaussian_gram", K);
+        kb::test::show("(g gᵀ)∘exp(2γXXᵀ) (expected)", Matrix<T>(KG.cwiseProduct(KE)));
         RC_ASSERT(K.rows() == N && K.cols() == N);
         // Every entry compared is ≤ 1 with a relative error: the arguments γ‖x‖², γ‖y‖², 2γxᵀy and
         // γ‖x − y‖² (|xᵢ| ≤ 1, so each ≤ 4γq) are sums of q + 2 rounded terms, so the exponents
@@ -90,7 +94,12 @@ void polynomial_features_law(PolynomialFeatures polynomial_features) {
         const T c = T(*kb::test::int_in(0, 6)) / T(2);
         const kb::PolynomialKernel<T> k(c, d);
         const Matrix<T> X = cube_points<T>(2, q);
+        kb::test::show("the kernel", k.describe());
+        kb::test::show("x and y (rows)", X);
         const Matrix<T> F = polynomial_features(X, c, d);
+        kb::test::show("φ(x) and φ(y), your polynomial_features (rows)", F);
+        kb::test::show("⟨φ(x), φ(y)⟩", T(F.row(0).dot(F.row(1))));
+        kb::test::show("k(x, y) (expected)", T(k(X.row(0), X.row(1))));
         RC_ASSERT(F.rows() == 2 && F.cols() == binomial(q + d, d)); // the monomials of degree ≤ d
         // Scale of the summands: Σ_α w_α |x^α||y^α| = (c + |x|ᵀ|y|)^d.
         using std::abs;

@@ -34,7 +34,12 @@ void double_centring_law(DoubleCenter double_center) {
         const Matrix<T> Phi = fm.features(X);
         const Matrix<T> Phic = Phi.rowwise() - Phi.colwise().sum() / T(N);
         const Matrix<T> K = kb::gram(k, X);
+        kb::test::show("the kernel", k.describe());
+        kb::test::show("X, the points (rows)", X);
+        kb::test::show("K, their Gram matrix", K);
         const Matrix<T> Kc = double_center(K);
+        kb::test::show("K̃, your double_center(K)", Kc);
+        kb::test::show("Φ̃Φ̃ᵀ, the centred explicit features' Gram matrix (expected)", Matrix<T>(Phic * Phic.transpose()));
         RC_ASSERT(Kc.rows() == N && Kc.cols() == N);
         // Every entry is a sum of N·D products of size ≤ max‖φ‖²: one pass of rounding.
         const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(1);
@@ -53,7 +58,13 @@ void test_row_centring_law(CenterTestKernel center_test_kernel) {
         const Matrix<T> Phi = fm.features(X);
         const RowVector<T> mean = Phi.colwise().sum() / T(N);
         const Matrix<T> truth = (fm.features(Z).rowwise() - mean) * (Phi.rowwise() - mean).transpose();
+        kb::test::show("the kernel", k.describe());
+        kb::test::show("X, the training points (rows)", X);
+        kb::test::show("Z, the new points (rows)", Z);
+        kb::test::show("K_z, their kernel rows k(z, x_i)", Matrix<T>(kb::gram(k, Z, X)));
         const Matrix<T> centred = center_test_kernel(kb::gram(k, Z, X), kb::gram(k, X));
+        kb::test::show("your centred rows", centred);
+        kb::test::show("⟨φ(z) − φ̄, φ(x_i) − φ̄⟩ (expected)", truth);
         RC_ASSERT(centred.rows() == M && centred.cols() == N);
         const T scale = T(Phi.rowwise().squaredNorm().maxCoeff()) + T(fm.features(Z).rowwise().squaredNorm().maxCoeff()) + T(1);
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(centred - truth)), kb::test::one_pass<T>(N * fm.dimension(), scale),

@@ -79,8 +79,13 @@ void training_scores_law(Fit fit) {
         const Matrix<T> K = kb::gram(c.k, c.X);
         const Reference<T> ref = c.reference();
         const Eigen::Index p = any_well_posed_p(ref);
+        kb::test::show("the kernel", c.k.describe());
+        kb::test::show("X, the training points (rows)", c.X);
+        kb::test::show("p, the components", p);
         const KpcaFit<T> f = fit(c.k, c.X, c.X, p); // the training points as new points
         const Matrix<T>&Y = f.scores, &YX = f.new_scores;
+        kb::test::show("Y, the fitted training scores", Y);
+        kb::test::show("the scores of X transformed as new points (expected: Y)", YX);
         RC_ASSERT(Y.rows() == K.rows() && Y.cols() == p && YX.rows() == K.rows() && YX.cols() == p);
         // K̃ a_j = μ_j a_j up to the eigensolver's residual and the centring's rounding, divided by √μ_p.
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(YX - Y)), training_bound(ref, p, K), "transform(X) = Y");
@@ -96,7 +101,15 @@ template <class T, class Fit, class Kernel>
 void check_fit_equals_explicit_pca(Fit& fit, const Kernel& k, const Matrix<T>& X, const Matrix<T>& Z,
                                    const Matrix<T>& K, const Matrix<T>& Kz, const Reference<T>& ref, Eigen::Index p,
                                    const Matrix<T>& Phi, const Matrix<T>& Phiz) {
+    kb::test::show("the kernel", k.describe());
+    kb::test::show("X, the training points (rows)", X);
+    kb::test::show("Z, the new points (rows)", Z);
+    kb::test::show("p, the components", p);
     const KpcaFit<T> f = fit(k, X, Z, p);
+    kb::test::show("Y, the training scores", f.scores);
+    kb::test::show("μ₁ … μ_p, the eigenvalues of K̃", f.eigenvalues);
+    kb::test::show("the scores of Z", f.new_scores);
+    kb::test::show("Φ, the explicit features of X (PCA of them is expected)", Phi);
     RC_ASSERT(f.scores.rows() == K.rows() && f.scores.cols() == p && f.eigenvalues.size() == p &&
               f.new_scores.rows() == Kz.rows() && f.new_scores.cols() == p);
     check_equals_explicit_pca(f.scores, f.eigenvalues, ref, Phi, Phiz, f.new_scores, stacked(K, Kz));
@@ -148,8 +161,15 @@ void full_rank_law(Scores scores) {
         const Eigen::Index r = c.exact_rank();
         const bool resolvable = r >= 1 && ref.mu(r - 1) >= ref.floor; // (RC_PRE does not short-circuit)
         RC_PRE(resolvable);
+        kb::test::show("the kernel", c.k.describe());
+        kb::test::show("X, the points (rows)", c.X);
+        kb::test::show("K, their Gram matrix", K);
+        kb::test::show("p = rank K̃", r);
         const Matrix<T> Y = scores(K, r);
+        kb::test::show("Y, the scores", Y);
         RC_ASSERT(Y.rows() == K.rows() && Y.cols() == r);
+        kb::test::show("Y Yᵀ", Matrix<T>(Y * Y.transpose()));
+        kb::test::show("K̃ = JKJ (expected)", ref.Kc);
         // Against the reference K̃ (real100, J K J): the eigensolver's backward error, and the
         // rounding of K and of its centring (one_pass(N, N·max|K|)).
         KB_RC_WITHIN(kb::max_abs(Matrix<T>(Y * Y.transpose() - ref.Kc)), full_rank_bound(ref, K),

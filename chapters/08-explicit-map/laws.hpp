@@ -61,7 +61,15 @@ void thm1_law(Features features) {
         // independent decomposition, not from the map under test.
         const auto bound = exactness_bound(input_spectrum(K), T(1));
         // The features of the training points and of Z.
+        kb::test::show("the kernel", k.describe());
+        kb::test::show("X, the training points (rows)", X);
+        kb::test::show("Z, the new points (rows)", Z);
+        kb::test::show("K, the Gram matrix of X", K);
         const Matrix<T> Phi = features(k, X, X), PhiZ = features(k, X, Z);
+        kb::test::show("φ(x_n), your features of X (rows)", Phi);
+        kb::test::show("φ(z), your features of Z (rows)", PhiZ);
+        kb::test::show("⟨φ(x_n), φ(z_m)⟩", Matrix<T>(Phi * PhiZ.transpose()));
+        kb::test::show("k(x_n, z_m) (expected)", kZ);
         RC_ASSERT(Phi.rows() == X.rows() && PhiZ.rows() == Z.rows() && PhiZ.cols() == Phi.cols());
         RC_ASSERT(Phi.cols() == X.rows()); // the feature space is ℝᴺ
         // ⟨φ(x_n), φ(z_m)⟩ from the features, against the kernel itself.
@@ -88,6 +96,10 @@ void cross_check_law(DualProjection dual_projection, CombinedProjection combined
             const auto k = kb::GaussianKernel<T>::from_gamma(T(c.gamma));
             const kb::ExplicitFeatureMap<T> phi(k, X);
             const Eigen::Index N = X.rows(), p = 2;
+            kb::test::show("the kernel", k.describe());
+            kb::test::show("X, the training points (rows)", X);
+            kb::test::show("Z, the new points (rows)", Z);
+            kb::test::show("p, the components", p);
             // K from the kernel (not the map's stored copy); its spectrum and the gap that
             // separates the p leading components of JKJ by the independent route of
             // chapter_support.hpp (JKJ formed here, exactly symmetric), not by any route below.
@@ -112,6 +124,10 @@ void cross_check_law(DualProjection dual_projection, CombinedProjection combined
                 const Matrix<T> s16 = kb::primal_projection(phi, primal, kP);
                 const Matrix<T> s23 = dual_projection(K, dual, kP);
                 const Matrix<T> s25 = combined_projection(dual, kP);
+                const std::string of = points == &X ? " of X" : " of Z";
+                kb::test::show("the dual projection (23)" + of + ", yours", s23);
+                kb::test::show("the combined projection (25)" + of + ", yours", s25);
+                kb::test::show("PCA of the mapped data" + of + " (expected, up to column signs)", pca);
                 RC_ASSERT(s23.rows() == points->rows() && s23.cols() == p);
                 RC_ASSERT(s25.rows() == points->rows() && s25.cols() == p);
                 // Chapter 7: the training scores U diag(√μ) for X, KernelPca::transform for Z.

@@ -5,6 +5,7 @@
 ///        exercise then fail with that message (see `ctest -L exercises`).
 
 #include "kernelbook/error.hpp"
+#include "not_written.hpp" // kb::exercise::not_written_error (tests/support)
 
 #include <string>
 
@@ -16,11 +17,11 @@ inline std::string label_of(const std::string& id) {
     return "exercises-" + std::string(chapter.size() < 2 ? "0" : "") + chapter;
 }
 
-/// \brief Throws `kb::error` "exercise <id> (<function>) is not written yet: …".
+/// \brief Throws kb::exercise::not_written_error (a `kb::error`) "exercise <id> (<function>) is not written yet: …".
 /// Its return type lets a stub write `return not_written<R>(…);` for any result type R.
 template <class R>
 [[noreturn]] R not_written(const std::string& id, const std::string& function, const std::string& file) {
-    throw kb::error("exercise " + id + " (" + function + ") is not written yet: write it in " + file +
+    throw not_written_error("exercise " + id + " (" + function + ") is not written yet: write it in " + file +
                     ", then run `ctest --test-dir build -L " + label_of(id) + "`");
 }
 

@@ -50,3 +50,37 @@ TEST_CASE("demo: only refusals that pass their check are recorded") {
     CHECK_THROWS_WITH_AS(refuse(3), doctest::Contains("is negative"), kb::error);  // no refusal: fails
     KB_RECORD_REFUSAL("demo input", "demo message");
 }
+
+// A deliberately broken "centring" (it subtracts the mean of the first row only) checked by a
+// law that shows its objects: the failure must print them as matrices with their names and
+// shapes, both sides of the identity, the bound line, and no raw draws of the generator.
+TEST_CASE("demo: a failing law prints its counterexample in the statement's notation") {
+    kb::test::property<double>([] {
+        const int N = *kb::test::size_in(2, 4);
+        const IntMatrix Xi = *kb::test::points(N, 2, 5);
+        const Matrix<double> X = kb::from_integers<double>(Xi);
+        kb::test::show("X, the points (rows)", X);
+        const Matrix<double> broken = X.rowwise() - X.row(0);
+        const Matrix<double> centred = X.rowwise() - X.colwise().mean();
+        kb::test::show("your X − 𝟙μ", broken);
+        kb::test::show("X − 𝟙μ (expected)", centred);
+        KB_RC_WITHIN(kb::max_abs(Matrix<double>(broken - centred)), kb::test::one_pass<double>(N, X.cwiseAbs().maxCoeff()),
+                     "X − 𝟙μ");
+    });
+}
+
+// An exercise stub inside two properties: only the stub's message, once, then a short line.
+TEST_CASE("demo: an exercise stub reports only that it is not written") {
+    const auto stub = [](const Matrix<double>&) -> Matrix<double> {
+        throw kb::exercise::not_written_error(
+            "exercise 9.9 (demo_function) is not written yet: write it in chapters/demo/exercises/demo.hpp, then "
+            "run `ctest --test-dir build -L exercises-09`");
+    };
+    for (int law = 0; law < 2; ++law)
+        kb::test::property<double>([&] {
+            const IntMatrix Xi = *kb::test::points(3, 2, 5);
+            const Matrix<double> X = kb::from_integers<double>(Xi);
+            kb::test::show("X", X);
+            RC_ASSERT(stub(X).rows() == 3);
+        }, 0, law == 0 ? "first law" : "second law");
+}

@@ -26,7 +26,15 @@
 /// test command fails when any test was skipped.
 ///
 /// Inside a property use `RC_ASSERT`, `RC_FAIL` and KB_RC_WITHIN, never doctest's `CHECK`.
+///
+/// A failing law prints its counterexample as the objects of its statement when it names them
+/// with kb::test::show (exhibit.hpp): the values shown by the shrunk failing case, then the
+/// failure line, then the replay line — not rapidcheck's list of raw draws. An exercise stub
+/// (kb::exercise::not_written_error) is not a counterexample: the property stops at the first
+/// case and reports the stub's message alone, once per exercise in a run.
 
+#include "exhibit.hpp"
+#include "not_written.hpp"
 #include "kernelbook/real.hpp"
 
 #include <doctest/doctest.h>
@@ -61,6 +69,9 @@ int cases_factor();
 
 /// \brief The `max_success=` of `RC_PARAMS`, when the user gives one.
 std::optional<int> user_max_success();
+
+/// \brief True the first time `message` (an exercise stub's) is reported in this run.
+bool first_report_of_stub(const std::string& message);
 
 /// \brief ctest's skip code: set as SKIP_RETURN_CODE on every test of the suite.
 inline constexpr int skip_exit_code = 77;
@@ -120,9 +131,35 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
     params.seed = base_seed() ^ h;
 
     detail::DiscardCounter counter(globalTestListener());
-    const TestResult result =
-        checkProperty(toProperty(std::forward<Testable>(testable)), metadata, params, counter,
-                      configuration().reproduce);
+    // Each case starts with no exhibits; a failing case leaves its exhibits in `failing` (the
+    // last failing case run is the shrunk counterexample: shrinking accepts only failing
+    // candidates). A stub's exception ends the case as a success (no shrinking) and is kept.
+    std::vector<Exhibit> failing;
+    std::optional<std::string> stub;
+    auto observed = [&] {
+        detail::current_exhibits().clear();
+        if (stub) RC_SUCCEED("an exercise stub: not run");
+        try {
+            testable();
+        } catch (const kb::exercise::not_written_error& e) {
+            stub = e.what();
+            RC_SUCCEED("an exercise stub: not run");
+        } catch (const CaseResult& r) {
+            if (r.type == CaseResult::Type::Failure) failing = detail::current_exhibits();
+            throw;
+        } catch (...) {
+            failing = detail::current_exhibits();
+            throw;
+        }
+    };
+    const TestResult result = checkProperty(toProperty(observed), metadata, params, counter, configuration().reproduce);
+    if (stub) {
+        // Once per exercise in a run: a second property of the same stub says only that.
+        const std::string message =
+            first_report_of_stub(*stub) ? *stub : "(as above) " + stub->substr(0, stub->find(": write it in"));
+        FAIL_CHECK(message);
+        return;
+    }
 
     if (result.template is<SuccessResult>()) {
         const int passed = result.template get<SuccessResult>().numSuccess;
@@ -136,7 +173,24 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
         return;
     }
     std::ostringstream os;
-    printResultMessage(result, os);
+    if (result.template is<FailureResult>() && !failing.empty()) {
+        const auto& failure = result.template get<FailureResult>();
+        os << "counterexample (after " << failure.numSuccess + 1 << " case" << (failure.numSuccess ? "s" : "")
+           << ", shrunk " << failure.reproduce.shrinkPath.size() << " time"
+           << (failure.reproduce.shrinkPath.size() == 1 ? "" : "s")
+           << "), in the statement's notation:\n"
+           << exhibits_text(failing) << "\n";
+        // An RC_FAIL carries its own message (a bound's verdict: the error, the bound, its
+        // formula): leave out rapidcheck's "file:line:\nRC_FAIL(…)\n\n" header before it. An
+        // RC_ASSERT keeps its header, which is the expression that failed.
+        const std::string& d = failure.description;
+        const auto call = d.find(":\nRC_FAIL("), end = d.find(")\n\n", call);
+        os << (call != std::string::npos && end != std::string::npos && d.find('\n') == call + 1
+                   ? d.substr(end + 3)
+                   : d);
+    } else {
+        printResultMessage(result, os);
+    }
     if (result.template is<FailureResult>()) {
         const auto& failure = result.template get<FailureResult>();
         std::unordered_map<std::string, Reproduce> one{{metadata.id, failure.reproduce}};

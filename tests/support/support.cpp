@@ -13,6 +13,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -172,5 +173,25 @@ template Matrix<double> cayley_orthogonal<double>(const IntMatrix&, long);
 template Matrix<real50> cayley_orthogonal<real50>(const IntMatrix&, long);
 template Matrix<real100> cayley_orthogonal<real100>(const IntMatrix&, long);
 template Matrix<rational> cayley_orthogonal<rational>(const IntMatrix&, long);
+
+} // namespace kb::test
+
+namespace kb::test {
+
+bool first_report_of_stub(const std::string& message) {
+    static std::set<std::string> reported;
+    return reported.insert(message).second;
+}
+
+std::vector<Exhibit>& detail::current_exhibits() {
+    static thread_local std::vector<Exhibit> exhibits;
+    return exhibits;
+}
+
+std::string exhibits_text(const std::vector<Exhibit>& exhibits) {
+    std::string out;
+    for (const Exhibit& e : exhibits) out += "  " + e.name + " =" + e.text() + "\n";
+    return out;
+}
 
 } // namespace kb::test

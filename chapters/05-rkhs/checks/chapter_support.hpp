@@ -163,7 +163,14 @@ void same(const T& a, const T& b, long n, const T& scale, const std::string& wha
     if constexpr (kb::is_exact_v<T>) {
         if (!(a == b)) RC_FAIL(what + ": not exactly equal (" + kb::show(a) + " vs " + kb::show(b) + ")");
     } else {
-        KB_RC_WITHIN(T(abs(a - b)), kb::test::one_pass<T>(n, scale), what);
+        const auto verdict = kb::test::within(T(abs(a - b)), kb::test::one_pass<T>(n, scale), what);
+        if (!verdict.ok) {
+            // Both sides of the failing identity, after the inputs the law showed.
+            const auto eq = what.find(" = ");
+            kb::test::show(eq == std::string::npos ? what + ", left side" : what.substr(0, eq), a);
+            kb::test::show(eq == std::string::npos ? what + ", right side" : what.substr(eq + 3) + " (expected)", b);
+            RC_FAIL(verdict.message);
+        }
     }
 }
 
