@@ -24,8 +24,8 @@
 /// farther end of the enclosure, max(|x − lo|, |x − hi|) ≥ |x − root|, is the error that
 /// the test hands to kb::test::within with the law's own rounding bound.
 ///
-/// Included only by the worked_examples.cpp of chapters/01-pca and chapters/02-classical-mds
-/// (its self-test is in chapters/01-pca/worked_examples.cpp).
+/// Included only by the worked_examples.cpp of chapters/01-pca and chapters/02-classical-mds and
+/// by tests/harness/corner_tests.cpp (its self-test is in chapters/01-pca/worked_examples.cpp).
 
 #include "kernelbook/matrix.hpp"
 #include "kernelbook/real.hpp"

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 using kb::ch01::agrees_at_printed_digits;
@@ -670,6 +671,29 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: V and P = XV and the rank-3 r
     }
 }
 //! [ex21-full-V]
+
+TEST_CASE_TEMPLATE("Example 2.1 to full precision: the singular values by the covariance route are sqrt(lambda_j), "
+                   "the roots of det(x^2 I - C), to 40 digits in real50 and 90 in real100 [beeny:ex2.1]",
+                   T, KB_REALS) {
+    const Reference& ref = reference();
+    const kb::Pca<T> fit(data_A<T>(), {.components = 4, .route = kb::PcaRoute::covariance_eigen});
+    for (int j = 0; j < 4; ++j) {
+        // σ̂_j = fl(√λ̂_j): |√λ̂ − √λ| = |λ̂ − λ|/(√λ̂ + √λ) ≤ c₂·n·ε·tr C/σ_j (the eigenvalue's
+        // bound of the test above over σ_j ≥ its enclosure's lower end), plus the rounding of
+        // the square root, ε·σ_j.
+        const auto bound = kb::test::plus(kb::test::factorisation<T>(5, in<T>(ref.trace / ref.sigma[j].lo)),
+                                          kb::test::one_pass<T>(1, in<T>(ref.sigma[j].hi)));
+        KB_CHECK_WITHIN(er::enclosure_error(T(fit.singular_values()(j)), ref.sigma[j]), bound,
+                        "σ_j = √λ_j by the covariance route");
+        CHECK(resolves_digits(bound, ref.sigma[j].lo));
+        if constexpr (!std::is_same_v<T, double>) {
+            // Companion: the same σ̂_j rounded to double — one step of the route in double — is
+            // caught by the same bound.
+            const T in_double = T(static_cast<double>(fit.singular_values()(j)));
+            KB_CHECK_EXCEEDS(er::enclosure_error(in_double, ref.sigma[j]), bound, "σ_j rounded to double");
+        }
+    }
+}
 
 TEST_CASE_TEMPLATE("companion: one printed entry of A changed by 1/100 moves D and sigma and E3 beyond the bound of the "
                    "full-precision checks of Example 2.1 [beeny:ex2.1]",
