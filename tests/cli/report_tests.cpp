@@ -141,6 +141,7 @@ void pca_report_numbers() {
         CHECK(j["rank"] == 3);
         // The precision the run was asked for: 15 digits of a double (its digits10), or 50.
         CHECK(j["precision"]["decimal_digits"] == (std::is_same_v<T, double> ? std::numeric_limits<double>::digits10 : 50));
+        if constexpr (std::is_same_v<T, double>) CHECK(value<double>(j["precision"]["epsilon"]) == std::ldexp(1.0, -52));
         const T lambda[] = {T(18), T(8), T(2)};
         REQUIRE(j["eigenvalues"]["values"].size() == 3);
         for (int k = 0; k < 3; ++k)
@@ -227,6 +228,51 @@ TEST_CASE("kpca's report: mu and lambda = mu/N, explained ratios over tr K~ with
           "rank, the rank tolerance and the smallest eigenvalue, in double and 50 digits") {
     kpca_report_numbers<double>();
     kpca_report_numbers<real50>();
+}
+
+TEST_CASE("kpca's Lanczos route on a Gram matrix of rank 2: the rank found exactly, mu_1 and mu_2 of the closed form, "
+          "the ratios over the trace and a remainder bound at the rounding level") {
+    // The default components (at most 10, as many as the rank allows). 200 points of the plane, a_i = (i mod 7) − 3 and b_i = (i mod 11)/4 + i/100: the linear kernel's K̃ has
+    // rank 2 and the two eigenvalues of the 2×2 scatter S = X_cᵀX_c, computed here in 100 digits from the decimals.
+    TempDir t;
+    const int N = 200;
+    std::string text;
+    std::vector<std::array<real100, 2>> x;
+    for (int i = 0; i < N; ++i) {
+        const std::string a = std::to_string(i % 7 - 3), b = fmt::format("{}", (i % 11) * 0.25 + i * 0.01);
+        text += a + "," + b + "\n";
+        x.push_back({real100(a), real100(b)});
+    }
+    std::array<real100, 2> mean = {0, 0};
+    for (const auto& r : x)
+        for (int c = 0; c < 2; ++c) mean[c] += r[c] / N;
+    real100 s11 = 0, s12 = 0, s22 = 0, largest = 0;
+    for (const auto& r : x) {
+        s11 += (r[0] - mean[0]) * (r[0] - mean[0]);
+        s12 += (r[0] - mean[0]) * (r[1] - mean[1]);
+        s22 += (r[1] - mean[1]) * (r[1] - mean[1]);
+        largest = std::max(largest, real100(r[0] * r[0] + r[1] * r[1]));
+    }
+    const real100 trace = s11 + s22, root = sqrt((s11 - s22) * (s11 - s22) + 4 * s12 * s12);
+    const double mu[] = {static_cast<double>((trace + root) / 2), static_cast<double>((trace - root) / 2)};
+    const Json j = report({"kpca", "--kernel", "linear", "--solver", "lanczos", "--out", t.path("y.csv"),
+                           t.file("p.csv", text)});
+    CHECK(j["rank"] == 2);
+    CHECK(j["rank_is"].get<std::string>().find("found by the Lanczos route") != std::string::npos);
+    // The backward error of the eigensolver on ‖K‖ ≤ N·max|K|.
+    const auto eig = kb::test::factorisation<double>(N, N * static_cast<double>(largest));
+    const Json& values = j["eigenvalues_mu"]["values"];
+    REQUIRE(values.size() == 2);
+    for (int k = 0; k < 2; ++k) {
+        KB_CHECK_WITHIN(value<double>(values[k]) - mu[k], eig, "μ_k of K̃ (Lanczos)");
+        KB_CHECK_WITHIN(value<double>(j["explained_variance_ratio"]["values"][k]) - mu[k] / static_cast<double>(trace),
+                        kb::test::factorisation<double>(N, N * static_cast<double>(largest / trace)), "μ_k / tr K̃");
+    }
+    // c = ‖K̃ − Σ_j μ_j u_j u_jᵀ‖_F: 0 in exact arithmetic (rank 2), rounding here; a missing pair would leave μ₂.
+    const double c = value<double>(j["remainder_bound"]["value"]);
+    KB_CHECK_WITHIN(c, eig, "the remainder bound of a rank-2 K̃");
+    KB_CHECK_EXCEEDS(mu[1], eig, "the remainder with the second pair left out");
+    CHECK(c <= value<double>(j["rank_tolerance"]));
 }
 
 TEST_CASE("mds's report: the eigenvalues of B with a negative one, the counts, the negative and discarded masses "
@@ -463,6 +509,8 @@ TEST_CASE("--verify gives each column's digits of agreement on that column's sca
         least = std::min(least, mine);
     }
     CHECK(std::abs(j["verify"]["min_digits"].get<double>() - least) <= 0.1 + 1e-9);
+    CHECK(j["verify"]["precision_digits"] == std::numeric_limits<double>::digits10);
+    CHECK(j["verify"]["sign_flipped_columns"].empty()); // K^(−1/2) k_z has no sign to choose
     // The reading of z bounds the 10⁻⁶ column: ε·|z| ≈ 3·10⁻¹⁰ of 3·10⁻⁶ leaves at most 5 digits.
     CHECK(reported[1].get<double>() <= 6);
     CHECK(reported[0].get<double>() >= 14);
