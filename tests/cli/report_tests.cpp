@@ -420,7 +420,7 @@ TEST_CASE("every width convention of the gaussian and laplacian kernels gives ex
     conventions_in<real100>();
 }
 
-TEST_CASE("certify states gamma exactly for every width convention and its spectrum is 1 +- exp(-gamma d); the "
+TEST_CASE("certify states gamma exactly for every width convention and its spectrum is 1 +- exp(-gamma d), and the "
           "polynomial kernel's default c = 1 gives a definite Gram matrix of rank 2") {
     TempDir t;
     const std::string data = t.file("two.csv", "0,0\n1,2\n");
