@@ -100,11 +100,12 @@ rational exact_decimal(std::string_view field) {
     const std::size_t first = digits.find_first_not_of('0');
     digits = first == std::string::npos ? "0" : digits.substr(first);
     std::string text = (d->negative ? "-" : "") + digits;
-    if (scale > 0)
-        text += std::string(static_cast<std::size_t>(scale), '0');
-    else if (scale < 0)
-        text += "/1" + std::string(static_cast<std::size_t>(-scale), '0');
-    return rational(text);
+    if (scale > 0) text += std::string(static_cast<std::size_t>(scale), '0');
+    rational value(text);
+    // Divided, not read as "digits/10^k": GMP reads a fraction as written, so 0.5 would be the
+    // non-canonical 5/10 (shown so in certify's report); the quotient is in lowest terms.
+    if (scale < 0) value /= rational("1" + std::string(static_cast<std::size_t>(-scale), '0'));
+    return value;
 }
 
 template <class T>

@@ -24,6 +24,17 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SRC = os.path.join(ROOT, "src", "kernelbook")
+CLI = os.path.join(ROOT, "src", "cli")
+
+
+def source_path(file):
+    """A mutant's file: relative to src/kernelbook, or to src/cli when it begins with `cli/`."""
+    return os.path.join(CLI, file[len("cli/"):]) if file.startswith("cli/") else os.path.join(SRC, file)
+
+
+def source_name(file):
+    """The file as the messages name it, from the repository's root."""
+    return "src/" + file if file.startswith("cli/") else "src/kernelbook/" + file
 MUTANTS = os.path.join(HERE, "mutants.tsv")
 RESULTS = os.path.join(HERE, "results.tsv")
 TABLE = os.path.join(HERE, "TABLE.md")
@@ -93,14 +104,14 @@ def cmd_ids(args):
 def cmd_check(_):
     bad = 0
     for m in load_mutants():
-        path = os.path.join(SRC, m["file"])
+        path = source_path(m["file"])
         if not os.path.exists(path):
-            print(f"{m['id']}: no file src/kernelbook/{m['file']}")
+            print(f"{m['id']}: no file {source_name(m['file'])}")
             bad += 1
             continue
         count = open(path, encoding="utf-8").read().count(m["original"])
         if count != 1:
-            print(f"{m['id']}: the original text occurs {count} times in src/kernelbook/{m['file']} (must be once)")
+            print(f"{m['id']}: the original text occurs {count} times in {source_name(m['file'])} (must be once)")
             bad += 1
         if m["original"] == m["replacement"]:
             print(f"{m['id']}: the replacement equals the original")
@@ -112,11 +123,11 @@ def cmd_check(_):
 def cmd_apply(args):
     mid, backup = args
     m = by_id(load_mutants(), mid)
-    path = os.path.join(SRC, m["file"])
+    path = source_path(m["file"])
     text = open(path, encoding="utf-8").read()
     count = text.count(m["original"])
     if count != 1:
-        die(f"{mid}: the original text occurs {count} times in src/kernelbook/{m['file']} (must be once)")
+        die(f"{mid}: the original text occurs {count} times in {source_name(m['file'])} (must be once)")
     with open(backup, "w", encoding="utf-8") as f:
         f.write(text)
     with open(path, "w", encoding="utf-8") as f:
@@ -248,8 +259,9 @@ def cmd_table(_):
     summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     with open(TABLE, "w", encoding="utf-8") as f:
         f.write("# Mutation table {#mutation}\n\n")
-        f.write("Every curated mutant of `src/kernelbook` (tests/mutation/mutants.tsv), and the tests that kill it "
-                "when the mathematics (`ctest -LE docs`) runs against the mutated library; the note of a row "
+        f.write("Every curated mutant of `src/kernelbook` and of the command in `src/cli` (files `cli/…`; "
+                "tests/mutation/mutants.tsv), and the tests that kill it "
+                "when the mathematics (`ctest -LE docs`) runs against the mutated source; the note of a row "
                 "names the commit it was run at. "
                 "Written by `bash tests/mutation/run.sh`; see tests/mutation/README.md.\n\n")
         f.write(f"{len(mutants)} mutants: {summary}.\n\n")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mutation suite (tests/mutation/README.md): applies each curated mutant of src/kernelbook
+# The mutation suite (tests/mutation/README.md): applies each curated mutant of src/kernelbook and src/cli
 # (mutants.tsv), rebuilds incrementally, runs the mathematics (ctest -LE docs), records which
 # tests fail, and reverts. Writes tests/mutation/results.tsv and tests/mutation/TABLE.md.
 #
