@@ -171,7 +171,7 @@ TEST_CASE("study: stratified_parts puts a class's 4 rows in each of the 24 order
 }
 
 TEST_CASE("study: uniform_below refuses the incomplete last block of 2^64 - at its first value it draws again, just "
-          "below it accepts - the thirds of [0, 3*2^62) equally often at significance 1e-6 - x mod n without "
+          "below it accepts - the three thirds below 3*2^62 equally often at significance 1e-6 - x mod n without "
           "rejection is rejected [ghiasi:fig1-4]") {
     // The boundary, with std::mt19937_64 (its output sequence is fixed by the standard): the
     // first seed whose first output v is at least 2^63. For n = v, ⌊2⁶⁴/n⌋ = 1, so the values
