@@ -741,16 +741,15 @@ TEST_CASE("pca mds kpca and map at 2^+-300 give every output and report number b
     const std::vector<std::vector<double>> two = {points[0], points[1]}, other = {points[2], points[3]};
     const std::vector<Field> map_fields = {{"/eigenvalues/values", 2, top}, {"/condition_number/value", 0, kappa},
                                            {"/rounding_level/value", 2, top}};
-    // Only the large scales, and without the law for its checks: the library's bound of the exactness check,
-    // c₂·N·ε·√(κ·λ_max·max k(x, x)), multiplies two values of s² before the root, which underflows to 0 at
-    // 2^-300 and 10^-150 in double (the map refuses the result) and overflows to ∞ at 2^300 and 10^150 (a check
-    // that cannot fail): a defect of the library, not of the command.
+    // Every scale, with the law for its checks: the bound c₂·N·ε·√κ·√λ_max·√max k(x, x) carries s² (it once
+    // took the root of the product κ·λ_max·k, which underflowed to 0 at 2^-300 and 10^-150 in double, refusing
+    // the result, and overflowed to ∞ at 2^300 and 10^150).
     check_scaled({"map", {"map", "--kernel", "linear"}, two, 1, {}, map_fields, {"/rank", "/dimension"}, 0, map_bound,
-                  {300, 150}, {{"exactness on the training points", -1}}});
+                  {300, -300, 150, -150}, {{"exactness on the training points", 2}}});
     std::vector<Field> transform_fields = map_fields;
     transform_fields.push_back({"/residual_gaps/min", 2, top});
     transform_fields.push_back({"/residual_gaps/max", 2, top});
     check_scaled({"map --transform", {"map", "--kernel", "linear"}, two, 1, other, transform_fields,
-                  {"/rank", "/dimension"}, 0, map_bound, {300, 150},
-                  {{"exactness on the training points", -1}, {"non-negative residual gaps", -1}}});
+                  {"/rank", "/dimension"}, 0, map_bound, {300, -300, 150, -150},
+                  {{"exactness on the training points", 2}, {"non-negative residual gaps", 2}}});
 }

@@ -119,6 +119,31 @@ TEST_CASE_TEMPLATE("residual gaps of new points a block at a time are those of r
     CHECK_THROWS_WITH_AS(phi.residual_gaps(Z, 0), doctest::Contains("block = 0 rows: give at least 1"), kb::error);
 }
 
+// The residual-gap check's bound holds the rounding of k(z, z) itself: with K = I (the linear
+// kernel on e₁, e₂, whose span is all of R²) every r(z) is 0 exactly, and its computed value is
+// the rounding of k(z, z) − ‖φ(z)‖², about ε·k(z, z). For points of norm 10⁶ that is 10⁶ times
+// the first-order term N·ε·√(κ·λ_max·k(z, z)) = 2ε·10⁶ alone — which refused such points.
+TEST_CASE_TEMPLATE("the residual-gap check of new points far outside the training scale holds: the rounding of "
+                   "k(z z) enters its bound [ghiasi:eq26]",
+                   T, KB_REALS) {
+    using std::abs;
+    const Matrix<T> X = Matrix<T>::Identity(2, 2);
+    const kb::ExplicitFeatureMap<T> phi(kb::LinearKernel<T>{}, X);
+    Matrix<T> Z(12, 2);
+    for (int i = 0; i < 12; ++i) {
+        Z(i, 0) = T(1000000) + kb::ratio<T>(i + 1, 3);
+        Z(i, 1) = T(-700000) - kb::ratio<T>(2 * i + 1, 7);
+    }
+    const kb::ResidualGaps<T> g = phi.residual_gaps(Z, 4);
+    CHECK(g.check.value <= g.check.bound);
+    // The gaps are rounding: none beyond the bound on either side.
+    CHECK(T(std::max(T(abs(g.min)), T(abs(g.max)))) <= g.check.bound);
+    // Companion: the first-order term alone is 10⁶ times smaller than the rounding of k(z, z),
+    // and at least one computed gap lies below minus that term (the check that refused them).
+    const T first_order = T(kb::numerics::c_factorisation) * phi.exactness_error_estimate(g.max_k_zz);
+    CHECK(T(std::max(T(abs(g.min)), T(abs(g.max)))) > first_order);
+}
+
 // ============================================================ singular K
 
 TEST_CASE_TEMPLATE("singular K in floating point: the map with a rank tolerance is exact to rounding [ghiasi:thm1]", T,

@@ -1,6 +1,7 @@
 /// \file study.cpp
 /// \brief Tests of the pieces of chapter 8's study of the paper's experiment (§8.10): the
-///        seeded stratified splits, the t-interval and the paired comparison against
+///        seeded stratified splits (also as samplers: χ² tests of the orders drawn and of
+///        kb::uniform_below, its rejection boundary), the t-interval and the paired comparison against
 ///        hand-computed cases, 1-nearest-neighbour, the Fisher ridge path against
 ///        kb::FisherDiscriminant, and the study's explicit features and kernel values
 ///        against kb::ExplicitFeatureMap and the pixel kernels. Each has a failing
@@ -13,8 +14,15 @@
 #include "kernelbook/fisher.hpp"
 #include "kernelbook/kernels.hpp"
 
+#include <boost/math/distributions/chi_squared.hpp>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,6 +52,46 @@ Matrix<double> study_points(const std::vector<int>& y, int d) {
         for (Eigen::Index j = 0; j < d; ++j)
             X(n, j) = double((5 * n + 3 * j * j + (n * j) % 7) % 9) / 8.0 + (j % 3 == y[std::size_t(n)] ? 1.5 : 0.0);
     return X;
+}
+
+// Pearson's statistic Σ (O_i − E)²/E of observed counts against the same expected count E in
+// every cell.
+double study_chi_squared(const std::vector<long>& counts, double expected) {
+    double x2 = 0;
+    for (long o : counts) x2 += (double(o) - expected) * (double(o) - expected) / expected;
+    return x2;
+}
+
+// The critical value of the χ² test of `cells` equally likely cells at significance
+// α = 10⁻⁶: the (1 − α) quantile of χ² with cells − 1 degrees of freedom (Boost.Math). A
+// sampler that is uniform exceeds it with probability 10⁻⁶; the seeds are fixed, so a test
+// that passes once passes every time.
+double study_chi_squared_critical(std::size_t cells) {
+    return boost::math::quantile(boost::math::complement(boost::math::chi_squared(double(cells - 1)), 1e-6));
+}
+
+using StudyOrder = std::array<Eigen::Index, 4>;
+
+// How often `draw(seed)`, for the seeds 0 … S − 1, gives each of the 24 orders of `rows`, in the
+// order std::next_permutation lists them. A draw that is not an order of `rows` is not counted
+// (the counts then add up to less than S).
+template <class Draw>
+std::vector<long> study_order_counts(StudyOrder rows, std::uint64_t S, Draw draw) {
+    std::map<StudyOrder, long> seen;
+    for (std::uint64_t seed = 0; seed < S; ++seed) ++seen[draw(seed)];
+    std::sort(rows.begin(), rows.end());
+    std::vector<long> counts;
+    do {
+        const auto it = seen.find(rows);
+        counts.push_back(it == seen.end() ? 0 : it->second);
+    } while (std::next_permutation(rows.begin(), rows.end()));
+    return counts;
+}
+
+long study_sum(const std::vector<long>& counts) {
+    long s = 0;
+    for (long c : counts) s += c;
+    return s;
 }
 
 } // namespace
@@ -87,6 +135,82 @@ TEST_CASE("study: failing companion: stratified_parts refuses a class with too f
                          doctest::Contains("stratified_parts: a part of 0 rows per class was asked for; every part "
                                            "needs at least 1"), kb::error);
     CHECK_NOTHROW(kb::stratified_parts(y, {0, 1}, {3, 2}, 1)); // exactly the 5 rows
+}
+
+TEST_CASE("study: stratified_parts puts a class's 4 rows in each of the 24 orders equally often - chi-squared at "
+          "significance 1e-6 over 6000 seeds - Sattolo's shuffle and the naive shuffle are rejected [ghiasi:fig1-4]") {
+    // Class 5 has the rows 1, 3, 4, 6; four parts of one row each give the shuffled order.
+    const std::vector<int> y = {2, 5, 2, 5, 5, 2, 5, 2};
+    const StudyOrder rows = {1, 3, 4, 6};
+    constexpr std::uint64_t S = 6000; // 250 expected per order
+    const double critical = study_chi_squared_critical(24);
+    const std::vector<long> library = study_order_counts(rows, S, [&](std::uint64_t seed) {
+        const auto parts = kb::stratified_parts(y, {5}, {1, 1, 1, 1}, seed);
+        return StudyOrder{parts[0][0], parts[1][0], parts[2][0], parts[3][0]};
+    });
+    CHECK(study_sum(library) == long(S)); // every draw is an order of the class's rows
+    CAPTURE(critical);
+    CHECK(study_chi_squared(library, double(S) / 24) <= critical);
+    // Failing companions, the same statistic on the same seeds: Sattolo's shuffle (position i
+    // swapped with one of i + 1 … n − 1, never itself) makes only the 3! = 6 cyclic orders; the
+    // naive shuffle (position i swapped with any of the n) makes 4³ = 64 equally likely swap
+    // sequences, which cannot fall evenly on 24 orders.
+    for (bool sattolo : {true, false}) {
+        CAPTURE(sattolo);
+        const std::vector<long> biased = study_order_counts(rows, S, [&](std::uint64_t seed) {
+            std::mt19937_64 rng(seed);
+            StudyOrder r = rows;
+            for (std::size_t i = 0; i + 1 < r.size(); ++i)
+                std::swap(r[i], r[sattolo ? i + 1 + kb::uniform_below(rng, r.size() - i - 1)
+                                          : kb::uniform_below(rng, r.size())]);
+            return r;
+        });
+        CHECK(study_sum(biased) == long(S));
+        CHECK(study_chi_squared(biased, double(S) / 24) > critical);
+    }
+}
+
+TEST_CASE("study: uniform_below refuses the incomplete last block of 2^64 - at its first value it draws again, just "
+          "below it accepts - the three thirds below 3*2^62 equally often at significance 1e-6 - x mod n without "
+          "rejection is rejected [ghiasi:fig1-4]") {
+    // The boundary, with std::mt19937_64 (its output sequence is fixed by the standard): the
+    // first seed whose first output v is at least 2^63. For n = v, ⌊2⁶⁴/n⌋ = 1, so the values
+    // accepted are those below v, and v itself is the first value refused: the draw is the
+    // next output below v. For n = v + 1, v is accepted and is the draw.
+    std::uint64_t seed = 0;
+    while (std::mt19937_64(seed)() < (std::uint64_t(1) << 63)) ++seed;
+    std::mt19937_64 raw(seed);
+    const std::uint64_t v = raw();
+    REQUIRE(v < std::numeric_limits<std::uint64_t>::max());
+    std::uint64_t below = raw();
+    while (below >= v) below = raw();
+    std::mt19937_64 rng(seed);
+    CHECK(kb::uniform_below(rng, v) == below);
+    rng.seed(seed);
+    CHECK(kb::uniform_below(rng, v + 1) == v);
+    // Failing companion: without the rejection, or accepting the first refused value, the draw
+    // for n = v would be v mod v = 0, which is not the draw.
+    CHECK(v % v != below);
+
+    // Modulo bias is visible when n is close to 2⁶⁴: for n = 3·2⁶², x mod n of a uniform x
+    // falls in the first third [0, 2⁶²) with probability 1/2, not 1/3. 3000 draws, 1000
+    // expected per third; the critical value of 2 degrees of freedom is −2 ln α exactly
+    // (χ²₂'s upper tail is e^{−x/2}), against which Boost's quantile is checked first.
+    const double critical = study_chi_squared_critical(3);
+    CHECK(std::abs(critical - (-2 * std::log(1e-6))) <= 1e-12 * critical);
+    const std::uint64_t n = 3 * (std::uint64_t(1) << 62);
+    std::vector<long> thirds(3, 0), modulo(3, 0);
+    rng.seed(1);
+    raw.seed(1);
+    for (int i = 0; i < 3000; ++i) {
+        const std::uint64_t x = kb::uniform_below(rng, n);
+        REQUIRE(x < n);
+        ++thirds[std::size_t(x >> 62)];
+        ++modulo[std::size_t((raw() % n) >> 62)]; // failing companion: no rejection
+    }
+    CAPTURE(critical);
+    CHECK(study_chi_squared(thirds, 1000) <= critical);
+    CHECK(study_chi_squared(modulo, 1000) > critical);
 }
 
 TEST_CASE("study: t_interval of 1 2 3 4 5 is 3 +- 1.963243 (t = 2.776445 from a table, s = sqrt 2.5) - the normal "
@@ -148,6 +272,85 @@ TEST_CASE("study: 1-NN gives each point the label of its nearest training point 
     CHECK_THROWS_WITH_AS(kb::nearest_neighbour_classify(X, y, Matrix<double>::Zero(1, 3)),
                          doctest::Contains("nearest_neighbour_classify: Z has 3 columns but X has 2; give points of "
                                            "the training dimension"), kb::error);
+}
+
+TEST_CASE("study: 1-NN equals the direct argmin of the squared distance on a grid with exact ties, ties to the "
+          "smaller n - the score without the factor 2 and ties to the larger n disagree [ghiasi:fig1-4]") {
+    // 10 training points (x_3 = x_9) and the 81 points of a grid on [0, 2]², all multiples of
+    // 1/4: every squared distance and every score ‖x_n‖² − 2x_nᵀz is exact in double, so equal
+    // distances are exact ties. Label n for x_n, so the classification names the point.
+    Matrix<double> X(10, 2);
+    X << 0, 0, 1, 0, 0, 1, 1, 1, 2, 2, 0.5, 1.5, 1.5, 0.5, 2, 0, 0, 2, 1, 1;
+    std::vector<int> y(10);
+    for (int n = 0; n < 10; ++n) y[std::size_t(n)] = n;
+    Matrix<double> Z(81, 2);
+    for (Eigen::Index m = 0; m < 81; ++m) Z.row(m) << double(m % 9) / 4, double(m / 9) / 4;
+    // The direct rule: the smallest ‖z − x_n‖² (or another score), ties to the smaller n, or
+    // to the larger n.
+    auto direct = [&](bool distance, bool ties_to_larger) {
+        std::vector<int> out;
+        int ties = 0;
+        for (Eigen::Index m = 0; m < Z.rows(); ++m) {
+            int best = 0, at_best = 0;
+            double best_score = std::numeric_limits<double>::infinity();
+            for (Eigen::Index n = 0; n < X.rows(); ++n) {
+                const double score = distance ? (Z.row(m) - X.row(n)).squaredNorm()
+                                                : X.row(n).squaredNorm() - X.row(n).dot(Z.row(m));
+                if (score < best_score) {
+                    best_score = score;
+                    best = int(n);
+                    at_best = 1;
+                } else if (score == best_score) {
+                    ++at_best;
+                    if (ties_to_larger) best = int(n);
+                }
+            }
+            out.push_back(y[std::size_t(best)]);
+            ties += at_best > 1;
+        }
+        return std::make_pair(out, ties);
+    };
+    const auto reference = direct(true, false);
+    const std::vector<int>& expected = reference.first;
+    const int ties = reference.second;
+    CAPTURE(ties);
+    REQUIRE(ties >= 10); // the grid has many exact ties (x_3 = x_9 alone ties wherever it is nearest)
+    CHECK(kb::nearest_neighbour_classify(X, y, Z) == expected);
+    // Failing companions: ties to the larger n, and the score ‖x_n‖² − x_nᵀz, classify otherwise.
+    CHECK(direct(true, true).first != expected);
+    CHECK(direct(false, false).first != expected);
+}
+
+TEST_CASE("study: the ridge of the path and of fisher_discriminant is rho tr(S_w)/d with tr(S_w) summed from the "
+          "points - dividing by N instead of d is another ridge [ghiasi:fig1-4]") {
+    const std::vector<int> y = study_labels(10); // N = 30 points
+    for (int d : {6, 45}) {
+        CAPTURE(d);
+        const Matrix<double> X = study_points(y, d);
+        // tr(S_w) = Σ_n ‖x_n − μ_{y_n}‖², the class means summed here from the points.
+        Matrix<double> means = Matrix<double>::Zero(3, d);
+        std::vector<int> count(3, 0);
+        for (Eigen::Index n = 0; n < X.rows(); ++n) {
+            means.row(y[std::size_t(n)]) += X.row(n);
+            ++count[std::size_t(y[std::size_t(n)])];
+        }
+        for (int c = 0; c < 3; ++c) means.row(c) /= double(count[std::size_t(c)]);
+        double trace = 0;
+        for (Eigen::Index n = 0; n < X.rows(); ++n) trace += (X.row(n) - means.row(y[std::size_t(n)])).squaredNorm();
+        const std::vector<double> ridges = {1e-3, 1.0};
+        const auto path = kb::fisher_ridge_path(X, y, 2, ridges);
+        for (std::size_t i = 0; i < ridges.size(); ++i) {
+            CAPTURE(ridges[i]);
+            const double want = ridges[i] * trace / d;
+            // Both traces are sums of N·d squares of differences: within c₁·N·d·ε of the value.
+            const auto bound = kb::test::one_pass<double>(X.rows() * d, want);
+            KB_CHECK_WITHIN(std::abs(path[i].ridge() - want), bound, "the path's ridge ρ·tr(S_w)/d");
+            const auto F = kb::FisherDiscriminant(X, y, {.components = 2, .ridge = ridges[i]});
+            KB_CHECK_WITHIN(std::abs(F.ridge() - want), bound, "fisher_discriminant's ridge ρ·tr(S_w)/d");
+            // Failing companion: ρ·tr(S_w)/N, the ridge relative to the wrong count.
+            KB_CHECK_EXCEEDS(std::abs(ridges[i] * trace / double(X.rows()) - want), bound, "ρ·tr(S_w)/N");
+        }
+    }
 }
 
 TEST_CASE("study: the ridge path equals fisher_discriminant for every ridge - d < N and d > N (singular S_w) - "

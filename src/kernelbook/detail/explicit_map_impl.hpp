@@ -130,7 +130,10 @@ T ExplicitFeatureMap<T>::exactness_error_estimate(const T& k_zz) const {
     if constexpr (is_exact_v<T>)
         return T(0);
     else
-        return T(size()) * epsilon<T>() * sqrt(kappa_ * lambda_(0) * k_zz);
+        // Three square roots, not the root of a product: κ·λ_max·k(z, z) carries the fourth
+        // power of the data's scale and under- or overflows in double at 2^±300 (the bound
+        // would be 0, refusing every result, or ∞, passing every one).
+        return T(size()) * epsilon<T>() * sqrt(kappa_) * sqrt(lambda_(0)) * sqrt(k_zz);
 }
 
 template <class T>
@@ -160,8 +163,12 @@ ResidualGaps<T> ExplicitFeatureMap<T>::residual_gaps(const Matrix<T>& Z, Eigen::
         if (kzz > g.max_k_zz) g.max_k_zz = kzz;
     }
     const T k_max = std::max(g.max_k_zz, T(K_.diagonal().cwiseAbs().maxCoeff()));
+    // r(z) = k(z, z) − ‖φ(z)‖² also carries the rounding of its two terms, each of size k(z, z)
+    // (‖φ(z)‖² ≤ k(z, z)): N·ε·k(z, z), which dominates when k(z, z) ≫ λ_max.
     g.check = {"non-negative residual gaps", "max(0, −min_z r(z))", g.min < 0 ? T(-g.min) : T(0),
-               T(T(numerics::c_factorisation) * exactness_error_estimate(k_max)), "c₂·N·ε·√(κ·λ_max·max k(z, z))"};
+               T(T(numerics::c_factorisation) *
+                 (exactness_error_estimate(k_max) + T(size()) * epsilon<T>() * k_max)),
+               "c₂·N·ε·(√(κ·λ_max·max k(z, z)) + max k(z, z))"};
     return g;
 }
 
