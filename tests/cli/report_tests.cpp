@@ -655,10 +655,11 @@ void check_decimal(const std::string& what, const std::vector<std::string>& got,
         error = std::max(error, real100(abs(a - ten * u)));
         wrong_error = std::max(wrong_error, real100(abs(a - wrong * u)));
     }
-    // Plus a few roundings of a subnormal result (a check's bound at 10^-150 is about 10⁻³¹²): 4·2⁻¹⁰⁷⁴.
-    const real100 floor = 4 * real100(std::numeric_limits<double>::denorm_min());
+    // Plus the roundings of a subnormal result (a check's bound at 10^-150 is about 10⁻³¹²): each operation
+    // of a bound's formula (fewer than 16: roots, products, a sum) rounds by at most 2⁻¹⁰⁷⁵ there, so 8·2⁻¹⁰⁷⁴.
+    const real100 floor = 8 * real100(std::numeric_limits<double>::denorm_min());
     const auto bound = kb::test::Bound<real100>{real100(relative_bound) * s * ten + floor,
-                                                "subspace (c₂·n·ε·‖A‖/gap) at 10^k, plus 4·2⁻¹⁰⁷⁴", 4, s * ten};
+                                                "subspace (c₂·n·ε·‖A‖/gap) at 10^k, plus 8·2⁻¹⁰⁷⁴", 4, s * ten};
     KB_CHECK_WITHIN(error, bound, what + " at 10^k");
     if (!noise && largest > 0) KB_CHECK_EXCEEDS(wrong_error, bound, what + " at the wrong power of 10^k");
 }

@@ -119,15 +119,16 @@ TEST_CASE_TEMPLATE("residual gaps of new points a block at a time are those of r
     CHECK_THROWS_WITH_AS(phi.residual_gaps(Z, 0), doctest::Contains("block = 0 rows: give at least 1"), kb::error);
 }
 
-// The residual-gap check's bound holds the rounding of k(z, z) itself: with K = I (the linear
-// kernel on e₁, e₂, whose span is all of R²) every r(z) is 0 exactly, and its computed value is
-// the rounding of k(z, z) − ‖φ(z)‖², about ε·k(z, z). For points of norm 10⁶ that is 10⁶ times
-// the first-order term N·ε·√(κ·λ_max·k(z, z)) = 2ε·10⁶ alone — which refused such points.
+// The residual-gap check's bound holds the rounding of k(z, z) itself: with the linear kernel on
+// the rows of a rotation, (3/5, 4/5) and (−4/5, 3/5), whose span is all of R², K = I (to rounding)
+// and every r(z) is 0, so its computed value is the rounding of k(z, z) − ‖φ(z)‖², about
+// ε·k(z, z). For points of norm 10⁶ that is 10⁶ times the first-order term
+// N·ε·√(κ·λ_max·k(z, z)) ≈ 2ε·10⁶ alone — which refused such points.
 TEST_CASE_TEMPLATE("the residual-gap check of new points far outside the training scale holds: the rounding of "
                    "k(z z) enters its bound [ghiasi:eq26]",
                    T, KB_REALS) {
     using std::abs;
-    const Matrix<T> X = Matrix<T>::Identity(2, 2);
+    const Matrix<T> X = kb::from_integers<T>((IntMatrix(2, 2) << 3, 4, -4, 3).finished(), 5);
     const kb::ExplicitFeatureMap<T> phi(kb::LinearKernel<T>{}, X);
     Matrix<T> Z(12, 2);
     for (int i = 0; i < 12; ++i) {
