@@ -705,7 +705,7 @@ def experiment(exp_dir, out, written, kind):
         raise MissingData(os.path.join(exp_dir, f"experiment_<dataset>_k1_{kind}.csv"))
 
 
-CLASSIFIER_TITLE = {"fisher": "Fisher, ρ = 0 (the paper's)", "ridge_fisher": "Fisher, ρ chosen on training",
+CLASSIFIER_TITLE = {"fisher": "Fisher, ρ = 0 (the book's)", "ridge_fisher": "Fisher, ρ chosen on training",
                     "1nn": "1-nearest-neighbour", "logreg": "logistic regression (liblinear)"}
 
 

@@ -53,10 +53,13 @@ struct EigenbasisFeatures {
 /// without a ridge, 1-NN, logistic regression with an L2 penalty) gives the same answer. It
 /// costs one eigen-decomposition and one product instead of four N×N products.
 /// \param K the N×N training Gram matrix; \param kZ M×N kernel rows \f$k(z_m, x_n)\f$
-inline EigenbasisFeatures eigenbasis_features(const Matrix<double>& K, const Matrix<double>& kZ) {
-    const Eigen::Index N = K.rows();
-    const kb::SymmetricEigen<double> eig = kb::symmetric_eigen(K);
-    const double tau = kb::psd_rounding_tolerance<double>(N, eig.values(0));
+inline EigenbasisFeatures eigenbasis_features(const Matrix<double>& K, const Matrix<double>& kZ);
+
+/// \brief The same features from a computed eigen-decomposition of K and a given rank
+///        threshold τ (the eigenvalues above τ are kept): the study varies τ on one
+///        decomposition (\f$\tau = 64N\varepsilon\lambda_{\max}\f$ gives kb::ch08::eigenbasis_features).
+inline EigenbasisFeatures eigenbasis_features(const kb::SymmetricEigen<double>& eig, const Matrix<double>& kZ,
+                                              double tau) {
     EigenbasisFeatures f;
     f.rank = kb::numerical_rank(eig.values, tau);
     const Eigen::Index r = f.rank;
@@ -64,6 +67,11 @@ inline EigenbasisFeatures eigenbasis_features(const Matrix<double>& K, const Mat
     f.train = eig.vectors.leftCols(r) * root.matrix().asDiagonal();
     f.test = (kZ * eig.vectors.leftCols(r)) * root.inverse().matrix().asDiagonal();
     return f;
+}
+
+inline EigenbasisFeatures eigenbasis_features(const Matrix<double>& K, const Matrix<double>& kZ) {
+    const kb::SymmetricEigen<double> eig = kb::symmetric_eigen(K);
+    return eigenbasis_features(eig, kZ, kb::psd_rounding_tolerance<double>(K.rows(), eig.values(0)));
 }
 
 } // namespace kb::ch08

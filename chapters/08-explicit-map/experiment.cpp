@@ -11,10 +11,12 @@
 // pixels as the baseline.
 //
 // Then the study (§8.10): the same features on repeated random stratified splits, several
-// class triples and four classifiers — (a) the paper's Fisher projection (2 directions, ρ = 0,
-// nearest projected class mean), (b) Fisher with a ridge ρ chosen on the training part, (c)
+// class triples and four classifiers — (a) the book's Fisher classifier (2 directions, ρ = 0,
+// its rank policy, nearest projected class mean), (b) Fisher with a ridge ρ chosen on the training part, (c)
 // 1-nearest-neighbour, (d) L2-regularised logistic regression (liblinear) with C chosen on
-// the training part — on the raw pixels and in the explicit feature spaces of k1 and k2.
+// the training part — on the raw pixels and in the explicit feature spaces of k1 and k2; the
+// rank threshold τ of the map as a factor (three values); every paired difference with the
+// plain and the corrected resampled t-test and Holm's correction over the whole family.
 //
 // Writes, relative to the working directory (the build directory under the `experiment`
 // target), book/data/08-explicit-map/:
@@ -24,7 +26,11 @@
 //   experiment_pairs.csv                        dataset,a,b,accuracy: the pixel nearest-centroid accuracy of every pair
 //   experiment_study_splits.csv                 one row per data set, triple, split, representation, classifier
 //   experiment_study.csv                        mean test accuracy and its 95 % t-interval over the splits
-//   experiment_paired.csv                       k2 − k1 per data set, triple, classifier: mean, t-interval, wins
+//   experiment_paired.csv                       k2 − k1 per data set, triple, classifier: mean, t-interval, wins,
+//                                               the corrected interval, p-values and Holm's adjusted p-value
+//   experiment_tau.csv                          k1 and k2 at three rank thresholds τ (Fisher ρ = 0, 1-NN)
+//   experiment_tests.csv                        the whole family of paired tests (k2 − k1, k2 − pixels, k2 − k1
+//                                               at each τ): plain and corrected intervals, p-values, Holm
 // A data set whose file is missing is skipped with a message; the exit code is 0 iff at
 // least one data set ran. `--quick` runs 3 splits of one triple per data set (a smoke run).
 //
@@ -56,6 +62,7 @@
 #include <thread>
 
 #include "kernelbook/evaluation.hpp"
+#include "kernelbook/study_statistics.hpp"
 #include "ch08.hpp"
 #include <linear.h>
 
@@ -282,6 +289,18 @@ const std::vector<double> cost_grid = {1e-1, 1, 10, 100, 1e3, 1e4, 1e5};
 const std::vector<std::string> representations = {"pixels", "k1", "k2"};
 const std::vector<std::string> classifiers = {"fisher", "ridge_fisher", "1nn", "logreg"};
 constexpr int n_rep = 3, n_clf = 4;
+// The rank threshold τ of the explicit map as a factor of the study: the rounding level
+// τ = 64·N·ε·λ_max of §8.9 (every other result of the study uses it), and τ = 10⁻⁴·λ_max and
+// 10⁻²·λ_max (never below the rounding level). At each τ: Fisher with ρ = 0 and 1-NN.
+constexpr int n_tau = 3;
+const double relative_tau[n_tau] = {0, 1e-4, 1e-2}; // 0: the rounding level
+const std::vector<std::string> tau_names = {"64Neps", "1e-4", "1e-2"};
+const std::vector<std::string> tau_classifiers = {"fisher", "1nn"};
+// Every split of the study has as many test as training images of each class: n_test/n_train = 1
+// in the corrected resampled t-test (kb::corrected_resampled_t_test).
+constexpr double test_to_train = 1.0;
+// The family of Holm's correction: every paired test the study prints, at α = 0.05.
+constexpr double family_alpha = 0.05;
 
 // A class triple of the study, why it was chosen, and the images per class in each of
 // training and test.
@@ -302,6 +321,8 @@ std::string triple_name(const std::vector<int>& c) {
 struct SplitOutcome {
     double accuracy[n_rep][n_clf] = {};
     double rho[n_rep] = {}, cost[n_rep] = {};
+    double tau_accuracy[2][n_tau][2] = {}; // [k1, k2][τ][Fisher ρ = 0, 1-NN]
+    double tau_rank[2][n_tau] = {};        // rank r of the map at each τ
 };
 
 // ---------------------------------------------------------------- the classifiers
@@ -449,7 +470,7 @@ void run_classifiers(const Matrix<double>& Ftrain, const std::vector<int>& ytrai
         rho = choose_ridge(in);
     }
     std::optional<PhaseTimer> timer(std::in_place, 3);
-    // (a) ρ = 0 (the paper's Fisher, kb::FisherDiscriminant's default) and (b) the chosen ρ,
+    // (a) ρ = 0 (the book's Fisher classifier, kb::FisherDiscriminant's default) and (b) the chosen ρ,
     // from one eigen-decomposition of S_w.
     const auto path = kb::fisher_ridge_path(Ftrain, ytrain, 2, {0.0, rho});
     accuracy[0] = kb::classification_accuracy(fisher_predict(path[0], Ftest), ytest);
@@ -492,9 +513,25 @@ SplitOutcome run_split(const Source& src, const Triple& t, int split) {
         const Matrix<double> kZ = kb::ch08::pixel_kernel_values(r == 2, Xte, Xtr);
         timer.emplace(1);
         // φ in the eigenbasis of K (ch08.hpp): the same inner products as kb::ExplicitFeatureMap.
-        const kb::ch08::EigenbasisFeatures f = kb::ch08::eigenbasis_features(K, kZ);
+        const kb::SymmetricEigen<double> eig = kb::symmetric_eigen(K);
+        const double rounding = kb::psd_rounding_tolerance<double>(K.rows(), eig.values(0));
+        const kb::ch08::EigenbasisFeatures f = kb::ch08::eigenbasis_features(eig, kZ, rounding);
         timer.reset();
         run_classifiers(f.train, ytr, f.test, yte, t, inner_seed, out.accuracy[r], out.rho[r], out.cost[r]);
+        // The rank threshold as a factor: τ = 0 gives the classifiers above.
+        auto& ta = out.tau_accuracy[r - 1];
+        ta[0][0] = out.accuracy[r][0];
+        ta[0][1] = out.accuracy[r][2];
+        out.tau_rank[r - 1][0] = double(f.rank);
+        for (int i = 1; i < n_tau; ++i) {
+            const PhaseTimer tau_timer(3);
+            const double tau = std::max(rounding, relative_tau[i] * eig.values(0));
+            const kb::ch08::EigenbasisFeatures g = kb::ch08::eigenbasis_features(eig, kZ, tau);
+            out.tau_rank[r - 1][i] = double(g.rank);
+            const auto path = kb::fisher_ridge_path(g.train, ytr, 2, {0.0});
+            ta[i][0] = kb::classification_accuracy(fisher_predict(path[0], g.test), yte);
+            ta[i][1] = kb::classification_accuracy(kb::nearest_neighbour_classify(g.train, ytr, g.test), yte);
+        }
     }
     return out;
 }
@@ -617,16 +654,83 @@ std::vector<double> column(const std::vector<SplitOutcome>& s, int rep, int clf)
     return v;
 }
 
-void write_study(const std::vector<StudyRow>& rows) {
+std::vector<double> tau_column(const std::vector<SplitOutcome>& s, int kernel, int tau, int clf) {
+    std::vector<double> v;
+    for (const SplitOutcome& o : s) v.push_back(o.tau_accuracy[kernel][tau][clf]);
+    return v;
+}
+
+// One paired test of the family: B − A on the same splits, with the plain and the corrected
+// resampled t-test and Holm's adjusted p-values over the whole family.
+struct FamilyTest {
+    const StudyRow* row = nullptr;
+    std::string comparison, tau, classifier;
+    kb::PairedComparison paired;
+    kb::ResampledTTest plain, corrected;
+    double holm_plain = 1, holm_corrected = 1;
+};
+
+FamilyTest family_test(const StudyRow& row, std::string comparison, std::string tau, std::string classifier,
+                       const std::vector<double>& a, const std::vector<double>& b) {
+    FamilyTest f;
+    f.row = &row;
+    f.comparison = std::move(comparison);
+    f.tau = std::move(tau);
+    f.classifier = std::move(classifier);
+    f.paired = kb::paired_comparison(a, b);
+    std::vector<double> delta(a.size());
+    for (std::size_t s = 0; s < a.size(); ++s) delta[s] = b[s] - a[s];
+    f.plain = kb::plain_t_test(delta);
+    f.corrected = kb::corrected_resampled_t_test(delta, test_to_train);
+    return f;
+}
+
+// The family: for every data set, triple and classifier, k2 − k1 and k2 − pixels at the rounding
+// level; for every data set, triple and τ above it, k2 − k1 with Fisher ρ = 0 and with 1-NN.
+std::vector<FamilyTest> family_of_tests(const std::vector<StudyRow>& rows) {
+    std::vector<FamilyTest> out;
+    for (const StudyRow& row : rows) {
+        for (int c = 0; c < n_clf; ++c) {
+            out.push_back(family_test(row, "k2-k1", tau_names[0], classifiers[c], column(row.splits, 1, c),
+                                      column(row.splits, 2, c)));
+            out.push_back(family_test(row, "k2-pixels", tau_names[0], classifiers[c], column(row.splits, 0, c),
+                                      column(row.splits, 2, c)));
+        }
+        for (int i = 1; i < n_tau; ++i)
+            for (int c = 0; c < 2; ++c)
+                out.push_back(family_test(row, "k2-k1", tau_names[i], tau_classifiers[c], tau_column(row.splits, 0, i, c),
+                                          tau_column(row.splits, 1, i, c)));
+    }
+    std::vector<double> p_plain, p_corrected;
+    for (const FamilyTest& f : out) {
+        p_plain.push_back(f.plain.p_value);
+        p_corrected.push_back(f.corrected.p_value);
+    }
+    const std::vector<double> h_plain = kb::holm_adjusted_p_values(p_plain);
+    const std::vector<double> h_corrected = kb::holm_adjusted_p_values(p_corrected);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i].holm_plain = h_plain[i];
+        out[i].holm_corrected = h_corrected[i];
+    }
+    return out;
+}
+
+std::string row_head(const StudyRow& row) {
+    return row.dataset + "," + triple_name(row.triple.classes) + "," + row.triple.rule + "," +
+           std::to_string(row.triple.per_class) + ",";
+}
+
+void write_study(const std::vector<StudyRow>& rows, const std::vector<FamilyTest>& family) {
     std::ofstream splits(out_dir + "/experiment_study_splits.csv");
     splits << "dataset,triple,rule,per_class,split,representation,classifier,accuracy,rho,c\n";
     std::ofstream study(out_dir + "/experiment_study.csv");
-    study << "dataset,triple,rule,per_class,representation,classifier,splits,mean,lower,upper,sd\n";
-    std::ofstream paired(out_dir + "/experiment_paired.csv");
-    paired << "dataset,triple,rule,per_class,classifier,splits,mean_k2_minus_k1,lower,upper,k2_wins,ties,k1_wins\n";
+    study << "dataset,triple,rule,per_class,representation,classifier,splits,mean,lower,upper,sd,corrected_lower,"
+             "corrected_upper\n";
+    std::ofstream tau_csv(out_dir + "/experiment_tau.csv");
+    tau_csv << "dataset,triple,rule,per_class,representation,tau,classifier,splits,mean,corrected_lower,corrected_upper,"
+               "mean_rank\n";
     for (const StudyRow& row : rows) {
-        const std::string head = row.dataset + "," + triple_name(row.triple.classes) + "," + row.triple.rule + "," +
-                                 std::to_string(row.triple.per_class) + ",";
+        const std::string head = row_head(row);
         for (std::size_t s = 0; s < row.splits.size(); ++s)
             for (int r = 0; r < n_rep; ++r)
                 for (int c = 0; c < n_clf; ++c)
@@ -635,18 +739,55 @@ void write_study(const std::vector<StudyRow>& rows) {
                            << ',' << csv_number(row.splits[s].cost[r]) << '\n';
         for (int r = 0; r < n_rep; ++r)
             for (int c = 0; c < n_clf; ++c) {
-                const kb::MeanInterval m = kb::t_interval(column(row.splits, r, c));
+                const std::vector<double> v = column(row.splits, r, c);
+                const kb::MeanInterval m = kb::t_interval(v);
+                const kb::MeanInterval w = kb::corrected_resampled_t_test(v, test_to_train).interval;
                 study << head << representations[r] << ',' << classifiers[c] << ',' << m.n << ','
                       << csv_number(m.mean) << ',' << csv_number(m.lower) << ',' << csv_number(m.upper) << ','
-                      << csv_number(m.sd) << '\n';
+                      << csv_number(m.sd) << ',' << csv_number(w.lower) << ',' << csv_number(w.upper) << '\n';
             }
-        for (int c = 0; c < n_clf; ++c) {
-            const kb::PairedComparison p = kb::paired_comparison(column(row.splits, 1, c), column(row.splits, 2, c));
-            paired << head << classifiers[c] << ',' << p.difference.n << ',' << csv_number(p.difference.mean) << ','
-                   << csv_number(p.difference.lower) << ',' << csv_number(p.difference.upper) << ',' << p.b_wins
-                   << ',' << p.ties << ',' << p.a_wins << '\n';
-        }
+        for (int k = 0; k < 2; ++k)
+            for (int i = 0; i < n_tau; ++i)
+                for (int c = 0; c < 2; ++c) {
+                    const kb::MeanInterval w =
+                        kb::corrected_resampled_t_test(tau_column(row.splits, k, i, c), test_to_train).interval;
+                    double rank = 0;
+                    for (const SplitOutcome& o : row.splits) rank += o.tau_rank[k][i];
+                    tau_csv << head << representations[k + 1] << ',' << tau_names[i] << ',' << tau_classifiers[c] << ','
+                            << w.n << ',' << csv_number(w.mean) << ',' << csv_number(w.lower) << ','
+                            << csv_number(w.upper) << ',' << csv_number(rank / double(row.splits.size())) << '\n';
+                }
     }
+    // k2 − k1 at the rounding level (the figure), and the whole family of tests.
+    std::ofstream paired(out_dir + "/experiment_paired.csv");
+    paired << "dataset,triple,rule,per_class,classifier,splits,mean_k2_minus_k1,lower,upper,k2_wins,ties,k1_wins,"
+              "corrected_lower,corrected_upper,p_plain,p_corrected,holm_p_corrected\n";
+    std::ofstream tests(out_dir + "/experiment_tests.csv");
+    tests << "dataset,triple,rule,per_class,comparison,tau,classifier,splits,mean,lower,upper,corrected_lower,"
+             "corrected_upper,p_plain,p_corrected,holm_p_plain,holm_p_corrected,b_wins,ties,a_wins\n";
+    for (const FamilyTest& f : family) {
+        const kb::MeanInterval& p = f.plain.interval;
+        const kb::MeanInterval& w = f.corrected.interval;
+        tests << row_head(*f.row) << f.comparison << ',' << f.tau << ',' << f.classifier << ',' << p.n << ','
+              << csv_number(p.mean) << ',' << csv_number(p.lower) << ',' << csv_number(p.upper) << ','
+              << csv_number(w.lower) << ',' << csv_number(w.upper) << ',' << csv_number(f.plain.p_value) << ','
+              << csv_number(f.corrected.p_value) << ',' << csv_number(f.holm_plain) << ','
+              << csv_number(f.holm_corrected) << ',' << f.paired.b_wins << ',' << f.paired.ties << ','
+              << f.paired.a_wins << '\n';
+        if (f.comparison == "k2-k1" && f.tau == tau_names[0])
+            paired << row_head(*f.row) << f.classifier << ',' << p.n << ',' << csv_number(p.mean) << ','
+                   << csv_number(p.lower) << ',' << csv_number(p.upper) << ',' << f.paired.b_wins << ','
+                   << f.paired.ties << ',' << f.paired.a_wins << ',' << csv_number(w.lower) << ','
+                   << csv_number(w.upper) << ',' << csv_number(f.plain.p_value) << ','
+                   << csv_number(f.corrected.p_value) << ',' << csv_number(f.holm_corrected) << '\n';
+    }
+}
+
+std::string interval_text(const kb::MeanInterval& m, bool sign) {
+    std::ostringstream cell;
+    if (sign) cell << std::showpos;
+    cell << std::fixed << std::setprecision(3) << m.mean << " [" << m.lower << ", " << m.upper << "]";
+    return cell.str();
 }
 
 void print_study_row(const StudyRow& row) {
@@ -656,18 +797,49 @@ void print_study_row(const StudyRow& row) {
               << "k1" << std::setw(22) << "k2" << "k2 − k1 (paired) [95 %], k2 wins/ties/k1 wins\n";
     for (int c = 0; c < n_clf; ++c) {
         std::cout << "    " << std::left << std::setw(14) << classifiers[c];
-        for (int r = 0; r < n_rep; ++r) {
-            const kb::MeanInterval m = kb::t_interval(column(row.splits, r, c));
-            std::ostringstream cell;
-            cell << std::fixed << std::setprecision(3) << m.mean << " [" << m.lower << ", " << m.upper << "]";
-            std::cout << std::setw(22) << cell.str();
-        }
+        for (int r = 0; r < n_rep; ++r) std::cout << std::setw(22) << interval_text(kb::t_interval(column(row.splits, r, c)), false);
         const kb::PairedComparison p = kb::paired_comparison(column(row.splits, 1, c), column(row.splits, 2, c));
-        std::cout << std::showpos << std::fixed << std::setprecision(3) << p.difference.mean << " ["
-                  << p.difference.lower << ", " << p.difference.upper << "]" << std::noshowpos << ", " << p.b_wins
-                  << '/' << p.ties << '/' << p.a_wins << '\n';
+        std::cout << interval_text(p.difference, true) << ", " << p.b_wins << '/' << p.ties << '/' << p.a_wins << '\n';
     }
+    std::cout << "    rank threshold τ (Fisher ρ = 0 and 1-NN; mean accuracy, mean rank r):\n";
+    for (int k = 0; k < 2; ++k)
+        for (int i = 0; i < n_tau; ++i) {
+            double rank = 0;
+            for (const SplitOutcome& o : row.splits) rank += o.tau_rank[k][i];
+            std::cout << "      " << representations[k + 1] << " τ = " << std::left << std::setw(7) << tau_names[i]
+                      << " r = " << std::setw(7) << significant(rank / double(row.splits.size()), 4) << std::fixed
+                      << std::setprecision(3) << " fisher " << kb::t_interval(tau_column(row.splits, k, i, 0)).mean
+                      << "  1nn " << kb::t_interval(tau_column(row.splits, k, i, 1)).mean << std::defaultfloat << '\n';
+        }
     std::cout << std::defaultfloat;
+}
+
+// The family of paired tests with Holm's correction.
+void print_family(const std::vector<FamilyTest>& family) {
+    std::size_t plain = 0, corrected = 0, holm_plain = 0, holm_corrected = 0;
+    for (const FamilyTest& f : family) {
+        plain += f.plain.p_value <= family_alpha;
+        corrected += f.corrected.p_value <= family_alpha;
+        holm_plain += f.holm_plain <= family_alpha;
+        holm_corrected += f.holm_corrected <= family_alpha;
+    }
+    std::cout << "\nThe family of paired tests (" << family.size() << " tests; α = " << family_alpha
+              << "): B − A on the same splits; plain t-interval (factor 1/J) and the corrected resampled one "
+                 "(Nadeau–Bengio, factor 1/J + n_test/n_train = 1/J + "
+              << test_to_train << "); p two-sided; Holm over the whole family\n"
+              << "  rejected at " << family_alpha << ": plain " << plain << ", corrected " << corrected
+              << ", plain with Holm " << holm_plain << ", corrected with Holm " << holm_corrected << "\n";
+    for (const FamilyTest& f : family) {
+        std::cout << "  " << std::left << std::setw(8) << f.row->dataset << std::setw(7)
+                  << triple_name(f.row->triple.classes) << std::setw(10) << f.comparison << std::setw(7) << f.tau
+                  << std::setw(13) << f.classifier << std::setw(25) << interval_text(f.plain.interval, true)
+                  << " corrected [" << std::showpos << std::fixed << std::setprecision(3) << f.corrected.interval.lower
+                  << ", " << f.corrected.interval.upper << "]" << std::noshowpos << std::defaultfloat
+                  << std::setprecision(2) << "  p " << f.plain.p_value << " / " << f.corrected.p_value << "  Holm "
+                  << f.holm_plain << " / " << f.holm_corrected << (f.holm_corrected <= family_alpha ? "  *" : "")
+                  << std::setprecision(6) << "  wins " << f.paired.b_wins << '/' << f.paired.ties << '/'
+                  << f.paired.a_wins << '\n';
+    }
 }
 
 } // namespace
@@ -726,7 +898,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::ofstream(out_dir + "/experiment_pairs.csv") << pairs_csv.str();
-    write_study(study);
+    const std::vector<FamilyTest> family = family_of_tests(study);
+    write_study(study, family);
+    print_family(family);
     std::ofstream summary(out_dir + "/experiment_summary.csv");
     summary << "dataset,kernel,n_train,n_test,rank,kappa,exactness_digits,accuracy\n";
     std::cout << "\nMain run (one split: the first n images of each class):\n"

@@ -48,4 +48,5 @@
 #include "kernelbook/csv.hpp"
 #include "kernelbook/datasets.hpp"
 #include "kernelbook/evaluation.hpp"
+#include "kernelbook/study_statistics.hpp"
 #include "kernelbook/io.hpp"
