@@ -4,6 +4,7 @@
 ///        a failing check refuses the result), --verify, and the CSV reader and the kernel
 ///        specifications it rests on. The program itself is run as a separate process against
 ///        independent mpmath references by tests/cli/reference.py.
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 #include "cli/cli.hpp"
@@ -34,39 +35,7 @@ using kb::cli::Json;
 
 namespace {
 
-struct TempDir {
-    fs::path dir;
-    TempDir() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("kb-cli-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(dir);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-    std::string file(const std::string& name, const std::string& text) const {
-        const fs::path p = dir / name;
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-    std::string path(const std::string& name) const { return (dir / name).string(); }
-    // The file's content, or "(none)" if there is no such file.
-    std::string read(const std::string& name) const {
-        std::ifstream f(dir / name, std::ios::binary);
-        if (!f) return "(none)";
-        std::ostringstream s;
-        s << f.rdbuf();
-        return s.str();
-    }
-    // The names in the directory, sorted (temporary files included).
-    std::vector<std::string> names() const {
-        std::vector<std::string> n;
-        for (const auto& e : fs::directory_iterator(dir)) n.push_back(e.path().filename().string());
-        std::sort(n.begin(), n.end());
-        return n;
-    }
-};
+using kb::test::cli::TempDir;
 
 struct Run {
     int code = -1;

@@ -11,6 +11,7 @@
 ///        built for them (rational rotations, orthogonal columns, two points) computed here,
 ///        never by the code under test; each law has a companion: the shortcut's value, or the
 ///        wrong power, is rejected by the same bound.
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 #include "cli/cli.hpp"
@@ -41,30 +42,7 @@ using kb::real50;
 
 namespace {
 
-struct TempDir {
-    fs::path dir;
-    TempDir() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("kb-report-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(dir);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-    std::string file(const std::string& name, const std::string& text) const {
-        const fs::path p = dir / name;
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-    std::string path(const std::string& name) const { return (dir / name).string(); }
-    std::string read(const std::string& name) const {
-        std::ifstream f(dir / name, std::ios::binary);
-        std::ostringstream s;
-        s << f.rdbuf();
-        return s.str();
-    }
-};
+using kb::test::cli::TempDir;
 
 // The command in-process with --report - in JSON: the report, the exit code checked.
 Json report(std::vector<std::string> args, int expect = kb::cli::success) {

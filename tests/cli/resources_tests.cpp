@@ -6,6 +6,7 @@
 ///        with the time left. Memory is measured as the growth of the process's peak resident
 ///        memory (VmHWM of /proc/self/status, reset through /proc/self/clear_refs), so each
 ///        bound holds for what the code really allocates and touches.
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 #include "cli/command.hpp"
@@ -114,23 +115,7 @@ bool in_bounded_child(unsigned seconds, const std::function<bool()>& work) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-struct TempDir {
-    fs::path dir;
-    TempDir() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("kb-resources-tests-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(dir);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-    std::string file(const std::string& name, const std::string& text) const {
-        const fs::path p = dir / name;
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-};
+using kb::test::cli::TempDir;
 
 // An environment variable set for one scope.
 struct ScopedEnv {
