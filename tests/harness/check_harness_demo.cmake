@@ -1,7 +1,7 @@
 # Runs one test case of kb-harness-demos and checks how it ended:
 #   -DDEMO=<binary> -DCASE=<test case name> -DEXPECT_EXIT=<code|nonzero> -DEXPECT=<regex>
 #   [-DENV=<NAME=value>] [-DREPORT=<file> -DREPORT_EXPECT=<regex>] [-DARGS=<argument>]
-#   [-DREJECT=<regex the output must not match>]
+#   [-DREJECT=<regex the output must not match>] [-DDEMO_PROGRAM=<another test program>]
 if(ENV)
   string(FIND "${ENV}" "=" eq)
   string(SUBSTRING "${ENV}" 0 ${eq} name)
@@ -13,6 +13,10 @@ if(REPORT)
   file(REMOVE "${REPORT}")
   set(ENV{KB_BOUND_REPORT} "${REPORT}")
 endif()
+if(DEMO_PROGRAM)
+  set(DEMO "${DEMO_PROGRAM}") # another test program than kb-harness-demos
+endif()
+unset(ENV{KB_SUMMARY_FILE}) # a program's summary is printed, not recorded
 execute_process(COMMAND ${DEMO} "--test-case=${CASE}" ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(all "${out}${err}")
 if(EXPECT_EXIT STREQUAL "nonzero")

@@ -35,6 +35,7 @@
 
 #include "exhibit.hpp"
 #include "not_written.hpp"
+#include "summary.hpp"
 #include "kernelbook/real.hpp"
 
 #include <doctest/doctest.h>
@@ -154,6 +155,7 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
     };
     const TestResult result = checkProperty(toProperty(observed), metadata, params, counter, configuration().reproduce);
     if (stub) {
+        tally_stub();
         // Once per exercise in a run: a second property of the same stub says only that.
         const std::string message =
             first_report_of_stub(*stub) ? *stub : "(as above) " + stub->substr(0, stub->find(": write it in"));
@@ -163,6 +165,7 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
 
     if (result.template is<SuccessResult>()) {
         const int passed = result.template get<SuccessResult>().numSuccess;
+        tally_generated_cases(passed);
         CHECK(passed == params.maxSuccess);
         if (counter.discarded > 0)
             MESSAGE(metadata.id << ": " << passed << " cases passed, " << counter.discarded << " discarded");
@@ -172,6 +175,7 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
                                      "statement is about");
         return;
     }
+    if (result.template is<FailureResult>()) tally_generated_cases(result.template get<FailureResult>().numSuccess + 1);
     std::ostringstream os;
     if (result.template is<FailureResult>() && !failing.empty()) {
         const auto& failure = result.template get<FailureResult>();

@@ -1,9 +1,11 @@
 /// \file records.cpp
 /// \brief What every comparison records (tolerance.hpp): the largest error/bound ratio per
-///        kind and type (printed with `KB_REPORT_RATIOS=1`) and the tightness report
-///        (`KB_BOUND_REPORT=<file>`), with the name of the running test case. Free of doctest
+///        kind and type (printed with `KB_REPORT_RATIOS=1`), the tightness report
+///        (`KB_BOUND_REPORT=<file>`), with the name of the running test case, and the tally of
+///        each test case that the chapter's summary is made of (summary.hpp). Free of doctest
 ///        and rapidcheck, so that the benchmarks link the very same code.
 
+#include "summary.hpp"
 #include "tolerance.hpp"
 
 #include <algorithm>
@@ -97,6 +99,7 @@ std::string tsv_field(std::string s) {
 
 void record_comparison(const std::string& what, const std::string& kind, const std::string& type, Expect expect,
                        double error, double bound, double ratio, bool ok) {
+    tally_comparison(what, type, expect, bound, ratio, ok);
     BoundReport& report = bound_report();
     if (report.path.empty()) return;
     static std::mutex m;
@@ -111,5 +114,115 @@ void record_comparison(const std::string& what, const std::string& kind, const s
 }
 
 void flush_bound_report() { bound_report().flush(); }
+
+// ---------------------------------------------------------------- the test cases' tallies
+
+namespace {
+std::mutex tally_mutex;
+std::vector<CaseTally>& tallies() {
+    static std::vector<CaseTally> all;
+    return all;
+}
+/// The tally of the running test case; comparisons made outside a test case have none.
+CaseTally* running_tally() {
+    auto& all = tallies();
+    return !all.empty() && all.back().status.empty() ? &all.back() : nullptr;
+}
+/// The type a template test case names at its end ("…<kb::real50>"), without "kb::".
+std::string type_of_name(const std::string& name) {
+    if (name.empty() || name.back() != '>') return "";
+    const auto open = name.rfind('<');
+    if (open == std::string::npos) return "";
+    std::string t = name.substr(open + 1, name.size() - open - 2);
+    if (t.rfind("kb::", 0) == 0) t = t.substr(4);
+    return t;
+}
+} // namespace
+
+void tally_test_case_start(const std::string& name, const std::string& suite) {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    CaseTally t;
+    t.name = name;
+    t.suite = suite;
+    if (const std::string type = type_of_name(name); !type.empty()) t.types.insert(type);
+    tallies().push_back(std::move(t));
+}
+
+void tally_test_case_end(const std::string& status, int assertions) {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    if (CaseTally* t = running_tally()) {
+        t->assertions = assertions;
+        t->status = t->stub ? "not written" : status;
+    }
+}
+
+void tally_comparison(const std::string& what, const std::string& type, Expect expect, double bound, double ratio,
+                      bool ok) {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    CaseTally* t = running_tally();
+    if (!t) return;
+    t->types.insert(type.rfind("kb::", 0) == 0 ? type.substr(4) : type);
+    if (!ok) {
+        ++t->failed_comparisons;
+    } else if (expect == Expect::exceeds) {
+        ++t->companions;
+    } else if (bound > 0) {
+        ++t->bounded;
+        if (ratio > t->worst_ratio) {
+            t->worst_ratio = ratio;
+            t->worst_what = what;
+        }
+    } else {
+        ++t->exact;
+    }
+}
+
+void tally_generated_cases(long cases) {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    if (CaseTally* t = running_tally()) {
+        ++t->properties;
+        t->generated_cases += cases;
+    }
+}
+
+void tally_stub() {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    if (CaseTally* t = running_tally()) t->stub = true;
+}
+
+std::vector<CaseTally> test_case_tallies() {
+    std::lock_guard<std::mutex> lock(tally_mutex);
+    return tallies();
+}
+
+std::string summary_records(const std::string& program) {
+    std::ostringstream os;
+    os.precision(6);
+    for (const CaseTally& t : test_case_tallies()) {
+        std::string types;
+        for (const auto& type : t.types) types += (types.empty() ? "" : ",") + type;
+        os << tsv_field(program) << '\t' << tsv_field(t.suite) << '\t' << tsv_field(t.name) << '\t'
+           << (t.status.empty() ? "did not finish" : t.status) << '\t' << (types.empty() ? "-" : types) << '\t'
+           << t.properties << '\t' << t.generated_cases << '\t' << t.assertions << '\t' << t.bounded << '\t'
+           << t.exact << '\t' << t.companions << '\t' << t.failed_comparisons << '\t';
+        if (t.bounded > 0)
+            os << t.worst_ratio;
+        else
+            os << '-';
+        os << '\t' << (t.worst_what.empty() ? "-" : tsv_field(t.worst_what)) << '\n';
+    }
+    return os.str();
+}
+
+bool append_summary_records(const std::string& path, const std::string& program) {
+    const std::string text = summary_records(program);
+    if (text.empty()) return true;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (fd < 0) return false;
+    // One write: the processes of a parallel ctest run append to the same file.
+    const ssize_t written = ::write(fd, text.data(), text.size());
+    ::close(fd);
+    return written == static_cast<ssize_t>(text.size());
+}
 
 } // namespace kb::test

@@ -4,6 +4,7 @@
 
 #include "generators.hpp"
 #include "property.hpp"
+#include "summary.hpp"
 #include "tolerance.hpp"
 
 #include <Eigen/LU>
@@ -30,8 +31,8 @@ int started_test_cases = 0;
 int test_cases_started() { return started_test_cases; }
 
 /// doctest listener: remembers the name of the test case that is starting, which gives
-/// every rapidcheck property a stable id for its seed and for `reproduce=`, and counts
-/// the test cases that start.
+/// every rapidcheck property a stable id for its seed and for `reproduce=`, counts
+/// the test cases that start, and opens and closes each one's tally (summary.hpp).
 struct TestNameListener : doctest::IReporter {
     explicit TestNameListener(const doctest::ContextOptions&) {}
     void report_query(const doctest::QueryData&) override {}
@@ -40,9 +41,17 @@ struct TestNameListener : doctest::IReporter {
     void test_case_start(const doctest::TestCaseData& tc) override {
         set_current_test_name(tc.m_name);
         ++started_test_cases;
+        tally_test_case_start(tc.m_name, tc.m_test_suite ? tc.m_test_suite : "");
     }
     void test_case_reenter(const doctest::TestCaseData&) override {}
-    void test_case_end(const doctest::CurrentTestCaseStats&) override {}
+    void test_case_end(const doctest::CurrentTestCaseStats& st) override {
+        const char* status = "FAILED";
+        if (st.failure_flags & doctest::TestCaseFailureReason::ShouldHaveFailedAndDid)
+            status = "rejected as expected";
+        else if (st.testCaseSuccess)
+            status = "passed";
+        tally_test_case_end(status, st.numAssertsCurrentTest);
+    }
     void test_case_exception(const doctest::TestCaseException&) override {}
     void subcase_start(const doctest::SubcaseSignature&) override {}
     void subcase_end() override {}
