@@ -231,6 +231,10 @@ NOTE = ("tests: test cases (one per scalar type); cases: the random inputs of th
         "or exact equality; companions: a wrong formula shown to exceed the same bound; worst error/bound: the "
         "largest |error|/bound among the passing comparisons (a check passes at or below 1); (no label): refusals "
         "of bad input, conventions and the book's own examples, which no statement of the sources names.")
+EXERCISE_NOTE = ("cases: the random inputs of the exercise's laws, up to the first failure; assertions: doctest's "
+                 "checks; comparisons: an error against its bound from the arithmetic, or exact equality; worst "
+                 "error/bound: the largest |error|/bound among the passing comparisons (a check passes at or below "
+                 "1); not written: the exercise's function is still the stub.")
 
 
 def update_page(page: Path, text: str) -> bool:
@@ -331,7 +335,8 @@ def main() -> int:
         where = ""
         if args.out:
             args.out.mkdir(parents=True, exist_ok=True)
-            (args.out / f"{name}.txt").write_text(title + "\n\n" + text + "\n" + textwrap.fill(NOTE, 100) + "\n",
+            note = NOTE if kind == "tests" else EXERCISE_NOTE
+            (args.out / f"{name}.txt").write_text(title + "\n\n" + text + "\n" + textwrap.fill(note, 100) + "\n",
                                                  encoding="utf-8")
             md_title, md = render(chapter, kind, cases, args.source, markdown=True)
             (args.out / f"{name}.md").write_text(md, encoding="utf-8")
@@ -354,8 +359,11 @@ def main() -> int:
                 print(f"summary.py: {page} has no {BEGIN} … {END} block", file=sys.stderr)
                 return 1
     if not brief:
-        print()
-        print(textwrap.fill(NOTE, 100))
+        kinds = {kind for _, kind in groups}
+        for kind, note in (("tests", NOTE), ("exercises", EXERCISE_NOTE)):
+            if kind in kinds:
+                print()
+                print(textwrap.fill(note, 100))
     return 0
 
 

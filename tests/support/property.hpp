@@ -31,7 +31,8 @@
 /// with kb::test::show (exhibit.hpp): the values shown by the shrunk failing case, then the
 /// failure line, then the replay line — not rapidcheck's list of raw draws. An exercise stub
 /// (kb::exercise::not_written_error) is not a counterexample: the property stops at the first
-/// case and reports the stub's message alone, once per exercise in a run.
+/// case and reports the stub's message alone, once per exercise in a run, and "(as above)" once in
+/// each further test case that meets it.
 
 #include "exhibit.hpp"
 #include "not_written.hpp"
@@ -73,6 +74,9 @@ std::optional<int> user_max_success();
 
 /// \brief True the first time `message` (an exercise stub's) is reported in this run.
 bool first_report_of_stub(const std::string& message);
+/// \brief True the first time `message` is reported in the running test case: the other laws
+///        of the same exercise that meet the same stub add nothing (the test case has failed).
+bool first_report_of_stub_in_test_case(const std::string& message);
 
 /// \brief ctest's skip code: set as SKIP_RETURN_CODE on every test of the suite.
 inline constexpr int skip_exit_code = 77;
@@ -156,6 +160,7 @@ void property(Testable&& testable, int cases = 0, const std::string& tag = "") {
     const TestResult result = checkProperty(toProperty(observed), metadata, params, counter, configuration().reproduce);
     if (stub) {
         tally_stub();
+        if (!first_report_of_stub_in_test_case(*stub)) return; // this test case has already failed on it
         // Once per exercise in a run: a second property of the same stub says only that.
         const std::string message =
             first_report_of_stub(*stub) ? *stub : "(as above) " + stub->substr(0, stub->find(": write it in"));

@@ -192,6 +192,11 @@ bool first_report_of_stub(const std::string& message) {
     return reported.insert(message).second;
 }
 
+bool first_report_of_stub_in_test_case(const std::string& message) {
+    static std::set<std::pair<std::string, std::string>> reported;
+    return reported.insert({current_test_name(), message}).second;
+}
+
 std::vector<Exhibit>& detail::current_exhibits() {
     static thread_local std::vector<Exhibit> exhibits;
     return exhibits;
