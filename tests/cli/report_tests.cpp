@@ -254,6 +254,48 @@ TEST_CASE("kpca's Lanczos route on a Gram matrix of rank 2: the rank found exact
     CHECK(c <= value<double>(j["rank_tolerance"]));
 }
 
+TEST_CASE("kpca --inverse: the report's ridge is the one given and its rows the score file's, and the pre-images are "
+          "the closed form 2 x_i / (2 + alpha) of two points under the linear kernel") {
+    // X = (1, −1)ᵀ, linear kernel, p = 1: K̃ = K = [[1, −1], [−1, 1]], μ = 2, the training scores
+    // y = s·(1, −1)ᵀ with s = ±1, K_Y = yyᵀ = K. X is K_Y's eigenvector of eigenvalue 2, so
+    // β = (K_Y + αI)⁻¹X = X/(2 + α) and Γ(y_i) = Σ_j β_j y_j y_i = 2x_i/(2 + α), whatever s is:
+    // 8/9 at α = 1/4, 2/3 at the default α = 1 (the companion).
+    TempDir t;
+    const std::string data = t.file("x.csv", "1\n-1\n");
+    report({"kpca", "--kernel", "linear", "-p", "1", "--out", t.path("y.csv"), data});
+    const std::string scores = t.path("y.csv");
+    const Json j = report({"kpca", "--kernel", "linear", "-p", "1", "--inverse", scores, "--ridge", "0.25", "--out",
+                           t.path("back.csv"), data});
+    CHECK(j["inverse"]["rows"] == 2);
+    CHECK(value<double>(j["inverse"]["ridge"]) == 0.25);
+    const auto back = cells(t.read("back.csv"));
+    REQUIRE(back.size() == 2);
+    // A 2×2 solve and two short sums of numbers of size ≤ 2.
+    const auto bound = kb::test::factorisation<double>(2, 2.0);
+    for (int i = 0; i < 2; ++i) {
+        const double x = i == 0 ? 1.0 : -1.0;
+        KB_CHECK_WITHIN(to_double(back[i][0]) - 2 * x / 2.25, bound, "Γ(y_i) = 2x_i/(2 + α) at α = 1/4");
+        KB_CHECK_EXCEEDS(to_double(back[i][0]) - 2 * x / 3, bound, "the default ridge α = 1 in its place");
+    }
+}
+
+TEST_CASE("the input section gives the data file's rows and columns, not swapped, in pca, kpca and map") {
+    // Five points of R³ (5 rows, 3 columns): a report that swapped them would say 3 and 5. (mds
+    // reads a square matrix, where a swap cannot show.)
+    TempDir t;
+    const std::string data = t.file("x.csv", "0,0,1\n1,0,0\n0,2,0\n1,1,1\n2,0,1\n");
+    const std::vector<std::vector<std::string>> commands = {
+        {"pca", "-p", "1", "--out", t.path("a.csv"), data},
+        {"kpca", "--kernel", "gaussian:gamma=0.5", "-p", "1", "--out", t.path("b.csv"), data},
+        {"map", "--kernel", "gaussian:gamma=0.5", "--out", t.path("d.csv"), data}};
+    for (const auto& args : commands) {
+        CAPTURE(args[0]);
+        const Json j = report(args);
+        CHECK(j["input"]["rows"] == 5);
+        CHECK(j["input"]["columns"] == 3);
+    }
+}
+
 TEST_CASE("mds's report: the eigenvalues of B with a negative one, the counts, the negative and discarded masses "
           "over the sum of |lambda|, the residual and the coordinates") {
     // B = Q diag(4, 1) Qᵀ ⊕ (−1), Q the rotation (0.6, 0.8): Σ|λ| = 6; with p = 1 the discarded

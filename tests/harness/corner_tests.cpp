@@ -2,11 +2,15 @@
 /// \brief The spectral functions at full precision where they are hardest: singular PSD
 ///        matrices whose zero eigenvalues come out of the eigensolver as rounding-level
 ///        negative numbers (kb::psd_sqrt, kb::psd_inverse_sqrt, kb::psd_pseudo_inverse against
-///        closed forms), and the 50- and 100-digit eigensolver on a coupling far below
-///        double's ε (against the exact roots of the characteristic polynomial).
+///        closed forms), the explicit map's pseudo-inverse route on a singular Gram matrix
+///        (against its rational closed form), and the 50- and 100-digit eigensolver on a
+///        coupling far below double's ε (against the exact roots of the characteristic
+///        polynomial).
 #include "test_support.hpp"
 
 #include "exact_roots.hpp"
+#include "kernelbook/basic_kernels.hpp"
+#include "kernelbook/explicit_map.hpp"
 #include "kernelbook/spectral.hpp"
 
 #include <cmath>
@@ -116,6 +120,48 @@ TEST_CASE_TEMPLATE("psd_inverse_sqrt and psd_pseudo_inverse of a singular PSD ma
         // Companion: 1/√2 rounded to 53 bits is caught in real50 and real100.
         const Matrix<T> in_double = corner_matrix<T>(T(1.0 / std::sqrt(2.0)), T(1), T(0), T(0));
         KB_CHECK_EXCEEDS(T((in_double - inv_root).norm()), bound_inv_root, "1/√2 in double");
+    }
+}
+
+TEST_CASE_TEMPLATE("the explicit map of a singular Gram matrix with a rank tolerance is the closed form phi(z) = X z / "
+                   "sqrt 2 (K^{+1/2} = X X^T / 2^{3/2}) to the eigensolver's bound, whatever the sign of the zero "
+                   "eigenvalues",
+                   T, KB_REALS) {
+    using std::sqrt;
+    // X (4×2) with orthogonal columns of squared norm 2 (XᵀX = 2I), the linear kernel: K = XXᵀ has
+    // the eigenvalues 2, 2, 0, 0 with eigenvectors U = X/√2, so K^{+1/2} = U diag(2^{-1/2}) Uᵀ =
+    // XXᵀ/2^{3/2} and φ(z) = K^{+1/2}Xz = X(XᵀX)z/2^{3/2} = Xz/√2 — one square root, computed here
+    // without the library, irrational, so a step in double shows. The zeros of K come out of the
+    // eigensolver as rounding-level numbers of either sign; the rank tolerance 1 (between them
+    // and 2) cuts them whatever their sign.
+    Matrix<T> X(4, 2);
+    X << 1, 0, 0, 1, 1, 0, 0, 1;
+    Matrix<T> Z(3, 2);
+    Z << 3, -1, T(1) / T(2), 2, T(-5) / T(4), T(3) / T(8);
+    const kb::ExplicitFeatureMap<T> phi(kb::LinearKernel<T>{}, X, {.rank_tolerance = T(1)});
+    REQUIRE(phi.rank() == 2);
+    const Matrix<T> exact = Z * X.transpose() / T(sqrt(T(2))); // rows φ(z_m)ᵀ = z_mᵀXᵀ/√2
+    // f(λ) = λ^{-1/2} on the kept eigenvalue 2, 0 on the cut ones: divided differences at most
+    // 2^{-1/2}/2 < ½ (λ^{-1/2}'s derivative at 2 is 2^{-5/2}), max f = 2^{-1/2} < 1; φ(Z) =
+    // K^{+1/2}k_Z multiplies the error of K^{+1/2} by ‖k_Z‖_F, the product rounds by one pass of
+    // that size, and the closed form's √2 by one more.
+    const Matrix<T> kZ = X * Z.transpose();
+    const T kn = T(kZ.norm());
+    const auto bound = plus(corner_bound<T>(T(2), T(kn / T(2)), kn), kb::test::one_pass<T>(4, kn));
+    const Matrix<T> features = phi.transform(Z);
+    KB_CHECK_WITHIN(T((features - exact).norm()), bound, "φ(z) = Xz/√2");
+    // The features reproduce the kernel on the span of the training points: ⟨φ(z), φ(w)⟩ = zᵀw
+    // (the error of φ twice, times ‖φ(Z)‖ ≤ ‖k_Z‖).
+    const auto bound2 = plus(plus(bound, bound), kb::test::one_pass<T>(4, T(kn * kn)));
+    KB_CHECK_WITHIN(T((features * features.transpose() - Z * Z.transpose()).norm()), bound2, "⟨φ(z), φ(w)⟩ = zᵀw");
+    // Companion: λ^{-1} in place of λ^{-1/2} (K⁺k_z = Xz/2) is caught.
+    KB_CHECK_EXCEEDS(T((Z * X.transpose() / T(2) - exact).norm()), bound, "K⁺k_z (λ^{-1} for λ^{-1/2})");
+    if constexpr (!std::is_same_v<T, double>) {
+        // Companion: the same map computed in double is caught in real50 and real100.
+        const Matrix<double> Xd = X.template cast<double>(), Zd = Z.template cast<double>();
+        const kb::ExplicitFeatureMap<double> phi_d(kb::LinearKernel<double>{}, Xd, {.rank_tolerance = 1.0});
+        const Matrix<T> in_double = phi_d.transform(Zd).template cast<T>();
+        KB_CHECK_EXCEEDS(T((in_double - exact).norm()), bound, "the map computed in double");
     }
 }
 
