@@ -699,8 +699,10 @@ def experiment(exp_dir, out, written, kind):
                 sil = experiment_silhouette(exp_dir, dataset, k)
                 if sil:
                     names = CLASS_NAMES.get(dataset, {})
-                    parts = ", ".join(f"{names.get(int(c), c).split()[-1]} {v:.2f}" for c, v in sil.items() if c != "all")
-                    title += f"\nsilhouette in 2-D: {sil['all']:.2f} ({parts})"
+                    # "digit 2" stays whole, "2 pullover" becomes "pullover"
+                    short = {c: (n if n.startswith("digit") else n.split()[-1]) for c, n in names.items()}
+                    parts = ", ".join(f"{short.get(int(c), c)}: {v:.3f}" for c, v in sil.items() if c != "all")
+                    title += f"\nsilhouette in 2-D: {sil['all']:.3f} ({parts})"
             ax.set_title(title)
             if kind == "fisher":
                 ax.set_xlabel("Fisher direction 1")
