@@ -52,8 +52,10 @@ double choose_on_grid(const std::vector<double>& grid, Score&& score, Ties ties)
 
 /// \brief The inner split of a training part: half of each class to fit, the rest to validate.
 struct InnerSplit {
-    Matrix<double> Xfit, Xval;
-    std::vector<int> yfit, yval;
+    Matrix<double> Xfit;   ///< the fitting half, one point per row
+    Matrix<double> Xval;   ///< the validation half
+    std::vector<int> yfit; ///< labels of Xfit
+    std::vector<int> yval; ///< labels of Xval
 };
 
 /// \brief ⌊per_class/2⌋ rows of each class to fit and the other per_class − ⌊per_class/2⌋ to
@@ -75,6 +77,12 @@ inline Matrix<double> row_space_basis(const Matrix<double>& A) {
     return qr.householderQ() * Matrix<double>::Identity(A.cols(), A.rows());
 }
 
+/// \brief What kb::ch08::ridge_scores() returns: one fit and its validation accuracy per ridge.
+struct RidgeScores {
+    std::vector<kb::FisherDiscriminant<double>> path; ///< one fit per grid value (in Q's coordinates if n < d)
+    std::vector<double> accuracy;                     ///< validation accuracy per grid value
+};
+
 /// \brief The Fisher discriminants (2 directions) fitted on the fitting half at every relative
 ///        ridge ρ of `grid`, and their validation accuracies.
 ///
@@ -82,11 +90,6 @@ inline Matrix<double> row_space_basis(const Matrix<double>& A) {
 /// orthonormal basis Q of their row space, and ρ is rescaled to ρ·n/d so that the absolute
 /// ridge ρ·tr(S_w)/d of the fit in all d coordinates stays the same (tr(S_w) is the same in
 /// both coordinates: the centred fitting points lie in the row space).
-struct RidgeScores {
-    std::vector<kb::FisherDiscriminant<double>> path; ///< one fit per grid value (in Q's coordinates if n < d)
-    std::vector<double> accuracy;                     ///< validation accuracy per grid value
-};
-
 inline RidgeScores ridge_scores(const InnerSplit& in, const std::vector<double>& grid) {
     const Eigen::Index d = in.Xfit.cols(), n = in.Xfit.rows();
     Matrix<double> A = in.Xfit, B = in.Xval;
@@ -115,9 +118,9 @@ inline double choose_ridge(const InnerSplit& in, const std::vector<double>& grid
 /// \brief A class triple of the study (classes in increasing order), why it was chosen, and
 ///        the images per class in each of training and test.
 struct Triple {
-    std::vector<int> classes;
-    std::string rule;
-    Eigen::Index per_class = 0;
+    std::vector<int> classes;   ///< three classes, increasing
+    std::string rule;           ///< "the paper's", "hardest pair", "easiest pair" or "random"
+    Eigen::Index per_class = 0; ///< images per class in each of training and test
 };
 
 /// \brief The accuracy of every pair of the classes 0–9, keyed (a, b) with a < b.
