@@ -647,6 +647,17 @@ def experiment_summary(exp_dir):
     return out
 
 
+def experiment_silhouette(exp_dir, dataset, kernel):
+    """label -> mean silhouette width of the t-SNE embedding ('all': of every point), from
+    experiment_<dataset>_<kernel>_silhouette.csv (written by tsne.py) if it exists."""
+    try:
+        header, rows = read_csv(os.path.join(exp_dir, f"experiment_{dataset}_{kernel}_silhouette.csv"))
+    except MissingData:
+        return {}
+    idx = {h: i for i, h in enumerate(header)}
+    return {r[idx["label"]]: float(r[idx["silhouette"]]) for r in rows}
+
+
 DATASET_TITLE = {"digits": "scikit-learn digits 8×8", "fashion": "Fashion-MNIST 28×28"}
 CLASS_NAMES = {"digits": {2: "digit 2", 4: "digit 4", 7: "digit 7"},
                "fashion": {2: "2 pullover", 4: "4 coat", 7: "7 sneaker"}}
@@ -684,6 +695,14 @@ def experiment(exp_dir, out, written, kind):
                 title += f"\ntest accuracy (nearest class mean, Fisher 2-D): {info['accuracy']:.3f}"
             if "rank" in info and "n_train" in info:
                 title += f"\nrank of $K$: {info['rank']:.0f} of {info['n_train']:.0f}"
+            if kind == "tsne":
+                sil = experiment_silhouette(exp_dir, dataset, k)
+                if sil:
+                    names = CLASS_NAMES.get(dataset, {})
+                    # "digit 2" stays whole, "2 pullover" becomes "pullover"
+                    short = {c: (n if n.startswith("digit") else n.split()[-1]) for c, n in names.items()}
+                    parts = ", ".join(f"{short.get(int(c), c)}: {v:.3f}" for c, v in sil.items() if c != "all")
+                    title += f"\nsilhouette in 2-D: {sil['all']:.3f} ({parts})"
             ax.set_title(title)
             if kind == "fisher":
                 ax.set_xlabel("Fisher direction 1")
@@ -710,8 +729,9 @@ CLASSIFIER_TITLE = {"fisher": "Fisher, ρ = 0 (the book's)", "ridge_fisher": "Fi
 
 
 def experiment_paired(exp_dir, out, written):
-    """The study of §8.10: the paired differences k2 − k1 of the test accuracy, mean and 95 %
-    t-interval over the splits, per data set, class triple and classifier."""
+    """The study of §8.10: the paired differences k2 − k1 of the test accuracy, mean, 95 %
+    t-interval and the corrected resampled (Nadeau–Bengio) 95 % interval over the splits, per
+    data set, class triple and classifier."""
     header, rows = read_csv(os.path.join(exp_dir, "experiment_paired.csv"))
     idx = {h: i for i, h in enumerate(header)}
     datasets = [d for d in ["digits", "fashion"] if any(r[idx["dataset"]] == d for r in rows)]
@@ -731,6 +751,10 @@ def experiment_paired(exp_dir, out, written):
                          and r[idx["classifier"]] == clf)
                 m, lo, hi = (float(r[idx[c]]) for c in ("mean_k2_minus_k1", "lower", "upper"))
                 y = i + (j - 1.5) * 0.18
+                # The corrected resampled interval (Nadeau–Bengio: the splits share images) as a
+                # wide pale bar under the plain t-interval.
+                clo, chi = (float(r[idx[c]]) for c in ("corrected_lower", "corrected_upper"))
+                ax.plot([clo, chi], [y, y], color=CLASS_COLORS[j], lw=5, alpha=0.3, solid_capstyle="butt")
                 ax.errorbar([m], [y], xerr=[[m - lo], [hi - m]], fmt=markers[j], color=CLASS_COLORS[j], ms=5,
                             capsize=2, label=CLASSIFIER_TITLE[clf] if i == 0 else None)
         ax.axvline(0, color="0.3", lw=0.8)
@@ -739,12 +763,17 @@ def experiment_paired(exp_dir, out, written):
         ax.invert_yaxis()
         ax.set_xlabel("test accuracy of $k_2$ − test accuracy of $k_1$ (paired, same splits)")
         nsplits = sel[0][idx["splits"]]
-        ax.set_title(f"{DATASET_TITLE.get(dataset, dataset)}: mean and 95 % t-interval over {nsplits} splits")
+        ax.set_title(f"{DATASET_TITLE.get(dataset, dataset)}: mean and 95 % intervals over {nsplits} splits")
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8.5, frameon=False)
+    from matplotlib.lines import Line2D
+    handles += [Line2D([], [], color="0.3", lw=1, marker="|", ms=6),
+                Line2D([], [], color="0.3", lw=5, alpha=0.3, solid_capstyle="butt")]
+    labels += ["thin, with caps: plain paired t-interval",
+               "wide, pale: corrected resampled interval (Nadeau–Bengio)"]
+    fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=8.5, frameon=False)
     fig.suptitle("Does $k_2$ beat $k_1$? Right of 0: $k_2$ is better on the same explicit-feature classifier",
                  fontsize=11)
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.tight_layout(rect=(0, 0.09, 1, 1))
     save(fig, out, "experiment_paired", written)
 
 

@@ -64,6 +64,7 @@
 #include "kernelbook/evaluation.hpp"
 #include "kernelbook/study_statistics.hpp"
 #include "ch08.hpp"
+#include "selection.hpp"
 #include <linear.h>
 
 #include <Eigen/QR>
@@ -72,6 +73,10 @@ namespace fs = std::filesystem;
 using kb::Matrix;
 
 namespace {
+
+using kb::ch08::inner_split;
+using kb::ch08::InnerSplit;
+using kb::ch08::Triple;
 
 const std::string out_dir = "book/data/08-explicit-map";
 
@@ -118,9 +123,10 @@ std::optional<Source> load_digits() {
     return s;
 }
 
-// Fashion-MNIST: training images are the first n of each class in the training file, test
-// images the first n of each class in the separate test file (the paper's protocol: 500 of
-// each class from MNIST's training and test sets). The study draws its training images from
+// Fashion-MNIST: training images are the first n = 500 of each class in the training file,
+// test images the first 500 of each class in the separate test file (the paper's protocol,
+// ghiasi section 4: 500 of each class from MNIST's training and test sets; the digits have
+// too few images for it and keep at most 88 per class in each half). The study draws its training images from
 // the first 20000 of the training file (about 2000 per class) and its test images from the
 // whole test file (1000 per class).
 std::optional<Source> load_fashion() {
@@ -138,7 +144,7 @@ std::optional<Source> load_fashion() {
              "Fashion-MNIST 28×28 (q = 784, pixels 0–255 divided by 255), classes 2 pullover, 4 coat, 7 sneaker",
              "training: the first n images of each class in train-images; test: the first n of each class in "
              "t10k-images",
-             train_file.images.pixels / 255.0, test_file.images.pixels / 255.0, train_file.labels, test_file.labels, 300, 500, 100};
+             train_file.images.pixels / 255.0, test_file.images.pixels / 255.0, train_file.labels, test_file.labels, 500, 500, 100};
     return s;
 }
 
@@ -302,14 +308,6 @@ constexpr double test_to_train = 1.0;
 // The family of Holm's correction: every paired test the study prints, at α = 0.05.
 constexpr double family_alpha = 0.05;
 
-// A class triple of the study, why it was chosen, and the images per class in each of
-// training and test.
-struct Triple {
-    std::vector<int> classes;
-    std::string rule;
-    Eigen::Index per_class = 0;
-};
-
 std::string triple_name(const std::vector<int>& c) {
     std::string s;
     for (std::size_t i = 0; i < c.size(); ++i) s += (i ? "-" : "") + std::to_string(c[i]);
@@ -328,57 +326,6 @@ struct SplitOutcome {
 // ---------------------------------------------------------------- the classifiers
 std::vector<int> fisher_predict(const kb::FisherDiscriminant<double>& F, const Matrix<double>& Z) {
     return F.predict(Z);
-}
-
-// An orthonormal basis Q (d×n) of the row space of A (n×d, n < d): the directions of a ridge
-// Fisher fitted on A lie in it, so the fit can be made on AQ (n columns) instead of A.
-Matrix<double> row_space_basis(const Matrix<double>& A) {
-    Eigen::HouseholderQR<Matrix<double>> qr(A.transpose());
-    return qr.householderQ() * Matrix<double>::Identity(A.cols(), A.rows());
-}
-
-// The inner split of the training part: 1/2 of each class to fit, 1/2 to validate.
-struct InnerSplit {
-    Matrix<double> Xfit, Xval;
-    std::vector<int> yfit, yval;
-};
-
-InnerSplit inner_split(const Matrix<double>& X, const std::vector<int>& y, const std::vector<int>& classes,
-                       Eigen::Index per_class, std::uint64_t seed) {
-    const Eigen::Index fit = per_class / 2;
-    const auto parts = kb::stratified_parts(y, classes, {fit, per_class - fit}, seed);
-    InnerSplit s;
-    kb::take_rows(X, y, parts[0], s.Xfit, s.yfit);
-    kb::take_rows(X, y, parts[1], s.Xval, s.yval);
-    return s;
-}
-
-// (b) The ridge ρ of the grid with the best validation accuracy (ties: the larger ρ, the
-// more regularised fit). The fit is made in a basis of the fitting points' row space when it
-// is smaller than d; the relative ridge is rescaled so that the absolute ridge ρ·tr(S_w)/d
-// stays the same.
-double choose_ridge(const InnerSplit& in) {
-    const Eigen::Index d = in.Xfit.cols(), n = in.Xfit.rows();
-    Matrix<double> A = in.Xfit, B = in.Xval;
-    double scale = 1;
-    if (n < d) {
-        const Matrix<double> Q = row_space_basis(in.Xfit);
-        A = in.Xfit * Q;
-        B = in.Xval * Q;
-        scale = double(n) / double(d);
-    }
-    std::vector<double> ridges;
-    for (double rho : ridge_grid) ridges.push_back(rho * scale);
-    const auto path = kb::fisher_ridge_path(A, in.yfit, 2, ridges);
-    double best = -1, best_rho = ridge_grid.front();
-    for (std::size_t i = 0; i < path.size(); ++i) {
-        const double acc = kb::classification_accuracy(path[i].predict(B), in.yval);
-        if (acc >= best) {
-            best = acc;
-            best_rho = ridge_grid[i];
-        }
-    }
-    return best_rho;
 }
 
 // (d) L2-regularised logistic regression (liblinear, solver L2R_LR: a trust-region Newton
@@ -431,19 +378,15 @@ std::vector<int> logreg_fit_predict(const LinearProblem& p, double C, const Matr
 
 double mean_squared_norm(const Matrix<double>& X) { return X.rowwise().squaredNorm().mean(); }
 
+// (d) The cost c of the grid with the best validation accuracy (ties: the smaller c, the more
+// regularised fit).
 double choose_cost(const InnerSplit& in) {
     LinearProblem p;
     make_problem(p, in.Xfit, in.yfit);
     const double unit = 1 / mean_squared_norm(in.Xfit);
-    double best = -1, best_c = cost_grid.front();
-    for (double c : cost_grid) {
-        const double acc = kb::classification_accuracy(logreg_fit_predict(p, c * unit, in.Xval), in.yval);
-        if (acc > best) { // ties: the smaller c, the more regularised fit
-            best = acc;
-            best_c = c;
-        }
-    }
-    return best_c;
+    return kb::ch08::choose_on_grid(
+        cost_grid, [&](double c) { return kb::classification_accuracy(logreg_fit_predict(p, c * unit, in.Xval), in.yval); },
+        kb::ch08::Ties::smaller);
 }
 
 // Thread CPU seconds spent in each phase of the study (printed at the end).
@@ -467,7 +410,7 @@ void run_classifiers(const Matrix<double>& Ftrain, const std::vector<int>& ytrai
     const InnerSplit in = inner_split(Ftrain, ytrain, t.classes, t.per_class, inner_seed);
     {
         const PhaseTimer timer(2);
-        rho = choose_ridge(in);
+        rho = kb::ch08::choose_ridge(in, ridge_grid);
     }
     std::optional<PhaseTimer> timer(std::in_place, 3);
     // (a) ρ = 0 (the book's Fisher classifier, kb::FisherDiscriminant's default) and (b) the chosen ρ,
@@ -540,7 +483,7 @@ SplitOutcome run_split(const Source& src, const Triple& t, int split) {
 // The pair criterion: nearest-centroid accuracy on the raw pixels of each pair of classes,
 // centroids from m images per class and accuracy on m others (a seeded stratified sample,
 // seed 0, of the training pool). Cheap, and a fair proxy for how hard a pair is.
-std::map<std::pair<int, int>, double> pair_accuracies(const Source& src) {
+kb::ch08::PairAccuracies pair_accuracies(const Source& src) {
     std::vector<int> all(10);
     for (int c = 0; c < 10; ++c) all[static_cast<std::size_t>(c)] = c;
     const auto parts = kb::stratified_parts(src.ya, all, {src.pair_sample, src.pair_sample}, 0);
@@ -551,7 +494,7 @@ std::map<std::pair<int, int>, double> pair_accuracies(const Source& src) {
     Matrix<double> centroid = Matrix<double>::Zero(10, Xf.cols());
     for (Eigen::Index n = 0; n < Xf.rows(); ++n) centroid.row(yf[static_cast<std::size_t>(n)]) += Xf.row(n);
     centroid /= double(src.pair_sample);
-    std::map<std::pair<int, int>, double> acc;
+    kb::ch08::PairAccuracies acc;
     for (int a = 0; a < 10; ++a)
         for (int b = a + 1; b < 10; ++b) {
             int right = 0, total = 0;
@@ -566,57 +509,6 @@ std::map<std::pair<int, int>, double> pair_accuracies(const Source& src) {
             acc[{a, b}] = double(right) / total;
         }
     return acc;
-}
-
-double pair_acc(const std::map<std::pair<int, int>, double>& acc, int a, int b) {
-    return acc.at({std::min(a, b), std::max(a, b)});
-}
-
-// The triples: the paper's (2, 4, 7); the hardest pair with the class hardest against both
-// (lowest mean pair accuracy with them); the easiest pair with the class easiest against
-// both; and `n_random` further triples drawn uniformly (seed 7) among the remaining ones.
-std::vector<Triple> choose_triples(const std::map<std::pair<int, int>, double>& acc, int n_random,
-                                   Eigen::Index paper_n, Eigen::Index other_n) {
-    std::vector<Triple> out = {{{2, 4, 7}, "the paper's", paper_n}};
-    auto extreme = [&](bool hardest) {
-        std::pair<int, int> p = acc.begin()->first;
-        for (const auto& [ab, v] : acc)
-            if (hardest ? v < acc.at(p) : v > acc.at(p)) p = ab;
-        int best_c = -1;
-        double best = 0;
-        for (int c = 0; c < 10; ++c) {
-            if (c == p.first || c == p.second) continue;
-            const double m = (pair_acc(acc, p.first, c) + pair_acc(acc, p.second, c)) / 2;
-            if (best_c < 0 || (hardest ? m < best : m > best)) {
-                best = m;
-                best_c = c;
-            }
-        }
-        std::vector<int> t = {p.first, p.second, best_c};
-        std::sort(t.begin(), t.end());
-        return t;
-    };
-    auto known = [&](const std::vector<int>& t) {
-        for (const Triple& u : out)
-            if (u.classes == t) return true;
-        return false;
-    };
-    for (bool hardest : {true, false}) {
-        const std::vector<int> t = extreme(hardest);
-        if (!known(t)) out.push_back({t, hardest ? "hardest pair" : "easiest pair", other_n});
-    }
-    std::vector<std::vector<int>> all;
-    for (int a = 0; a < 10; ++a)
-        for (int b = a + 1; b < 10; ++b)
-            for (int c = b + 1; c < 10; ++c) all.push_back({a, b, c});
-    std::mt19937_64 rng(7);
-    while (n_random > 0) {
-        const std::vector<int>& t = all[kb::uniform_below(rng, all.size())];
-        if (known(t)) continue;
-        out.push_back({t, "random", other_n});
-        --n_random;
-    }
-    return out;
 }
 
 // ---------------------------------------------------------------- running and reporting
@@ -880,7 +772,7 @@ int main(int argc, char** argv) {
             pairs_csv << src->name << ',' << ab.first << ',' << ab.second << ',' << csv_number(v) << '\n';
         const bool fashion = src->name == "fashion";
         std::vector<Triple> triples =
-            choose_triples(acc, fashion ? 2 : 3, src->study_per_class, fashion ? 100 : src->study_per_class);
+            kb::ch08::choose_triples(acc, fashion ? 2 : 3, src->study_per_class, fashion ? 100 : src->study_per_class);
         if (quick) triples.resize(1);
         std::cout << "  study: " << triples.size() << " triples, " << (quick ? 3 : n_splits) << " splits each, "
                   << threads << " thread(s)\n";

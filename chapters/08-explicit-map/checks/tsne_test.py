@@ -6,8 +6,8 @@
 Writes a small deterministic features CSV (3 classes of 12 points in dimension 6, the format
 kb-08-experiment writes: columns p1..p6 and label) into a temporary directory, runs tsne.py
 on it twice (in two directories) and checks: the output file, its header t1,t2,label, one
-row of two finite coordinates per input row, the labels in the input order, and byte-equal
-outputs (fixed random_state, one thread). Then the bad inputs: a CSV whose last column is
+row of two finite coordinates per input row, the labels in the input order, the silhouette
+file beside it (a row per class and one for all), and byte-equal outputs (fixed random_state, one thread). Then the bad inputs: a CSV whose last column is
 not 'label', and a directory without features files, must make tsne.py fail with a message.
 
 Without scikit-learn (Debian python3-sklearn) or numpy the test cannot run tsne.py: it says
@@ -100,6 +100,12 @@ def main():
             check(all(math.isfinite(v) for v in coords), f"run {run}: finite coordinates")
             check(len(set(coords)) > 2, f"run {run}: the points are not all at one place")
             check([int(r[2]) for r in body] == labels, f"run {run}: the labels in the order of the input")
+            sil = os.path.join(directory, "experiment_tiny_k1_silhouette.csv")
+            sil_lines = open(sil).read().strip().split("\n") if os.path.exists(sil) else []
+            check(sil_lines[:1] == ["label,points,silhouette"]
+                  and [r.split(",")[:2] for r in sil_lines[1:]] == [["2", "12"], ["4", "12"], ["7", "12"], ["all", "36"]]
+                  and all(-1 <= float(r.split(",")[2]) <= 1 for r in sil_lines[1:]),
+                  f"run {run}: experiment_tiny_k1_silhouette.csv has a row per class and one for all, in [-1, 1]")
         check(len(outputs) == 2 and outputs[0] == outputs[1], "two runs give byte-equal embeddings (fixed random_state)")
 
         # Bad input: the last column is not 'label'.
