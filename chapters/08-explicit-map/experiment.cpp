@@ -491,24 +491,7 @@ kb::ch08::PairAccuracies pair_accuracies(const Source& src) {
     std::vector<int> yf, ye;
     kb::take_rows(src.Xa, src.ya, parts[0], Xf, yf);
     kb::take_rows(src.Xa, src.ya, parts[1], Xe, ye);
-    Matrix<double> centroid = Matrix<double>::Zero(10, Xf.cols());
-    for (Eigen::Index n = 0; n < Xf.rows(); ++n) centroid.row(yf[static_cast<std::size_t>(n)]) += Xf.row(n);
-    centroid /= double(src.pair_sample);
-    kb::ch08::PairAccuracies acc;
-    for (int a = 0; a < 10; ++a)
-        for (int b = a + 1; b < 10; ++b) {
-            int right = 0, total = 0;
-            for (Eigen::Index n = 0; n < Xe.rows(); ++n) {
-                const int y = ye[static_cast<std::size_t>(n)];
-                if (y != a && y != b) continue;
-                const double da = (Xe.row(n) - centroid.row(a)).squaredNorm();
-                const double db = (Xe.row(n) - centroid.row(b)).squaredNorm();
-                right += (da <= db ? a : b) == y;
-                ++total;
-            }
-            acc[{a, b}] = double(right) / total;
-        }
-    return acc;
+    return kb::ch08::nearest_centroid_pair_accuracies(Xf, yf, Xe, ye);
 }
 
 // ---------------------------------------------------------------- running and reporting

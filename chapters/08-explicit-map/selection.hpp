@@ -3,7 +3,8 @@
 /// \brief The choices chapter 8's study (experiment.cpp, §8.10) makes on its own data, in a
 ///        header so that the chapter's tests check them (checks/selection.cpp): the value of
 ///        a grid with the best validation accuracy and its tie rule, the inner split and the
-///        Fisher ridge path that scores the ridge grid on it, and the triple rule (the hardest
+///        Fisher ridge path that scores the ridge grid on it, the pair criterion (nearest-centroid
+///        accuracy of every pair of classes) and the triple rule (the hardest
 ///        and the easiest pair with the class hardest or easiest against both, and random
 ///        triples drawn uniformly among those not yet chosen).
 #include "kernelbook/error.hpp"
@@ -125,6 +126,49 @@ struct Triple {
 
 /// \brief The accuracy of every pair of the classes 0–9, keyed (a, b) with a < b.
 using PairAccuracies = std::map<std::pair<int, int>, double>;
+
+/// \brief The pair criterion: for every pair a < b of the classes 0–9, the nearest-centroid
+///        accuracy on the evaluation points of classes a and b, with the centroid of each class
+///        the mean of its fitting points (squared Euclidean distances; a point as far from both
+///        centroids goes to a, the smaller class).
+/// \throws kb::error if the shapes or labels do not match, a label is outside 0–9, or a class
+///         has no fitting point or a pair no evaluation point.
+inline PairAccuracies nearest_centroid_pair_accuracies(const Matrix<double>& Xfit, const std::vector<int>& yfit,
+                                                       const Matrix<double>& Xeval, const std::vector<int>& yeval) {
+    const char* who = "nearest_centroid_pair_accuracies";
+    require(Xfit.rows() == Eigen::Index(yfit.size()) && Xeval.rows() == Eigen::Index(yeval.size()) &&
+                Xfit.cols() == Xeval.cols(),
+            who, "{}×{} fitting and {}×{} evaluation points with {} and {} labels: give one label per row and the "
+            "same columns", Xfit.rows(), Xfit.cols(), Xeval.rows(), Xeval.cols(), yfit.size(), yeval.size());
+    Matrix<double> centroid = Matrix<double>::Zero(10, Xfit.cols());
+    std::vector<int> count(10, 0);
+    for (Eigen::Index n = 0; n < Xfit.rows(); ++n) {
+        const int y = yfit[std::size_t(n)];
+        require(y >= 0 && y <= 9, who, "the label {} is outside 0-9", y);
+        centroid.row(y) += Xfit.row(n);
+        ++count[std::size_t(y)];
+    }
+    for (int c = 0; c < 10; ++c) {
+        require(count[std::size_t(c)] > 0, who, "class {} has no fitting point; give every class 0-9 some", c);
+        centroid.row(c) /= double(count[std::size_t(c)]);
+    }
+    PairAccuracies acc;
+    for (int a = 0; a < 10; ++a)
+        for (int b = a + 1; b < 10; ++b) {
+            int right = 0, total = 0;
+            for (Eigen::Index n = 0; n < Xeval.rows(); ++n) {
+                const int y = yeval[std::size_t(n)];
+                if (y != a && y != b) continue;
+                const double da = (Xeval.row(n) - centroid.row(a)).squaredNorm();
+                const double db = (Xeval.row(n) - centroid.row(b)).squaredNorm();
+                right += (da <= db ? a : b) == y;
+                ++total;
+            }
+            require(total > 0, who, "the pair ({}, {}) has no evaluation point", a, b);
+            acc[{a, b}] = double(right) / total;
+        }
+    return acc;
+}
 
 /// \brief acc(a, b) for a ≠ b in either order.
 inline double pair_accuracy(const PairAccuracies& acc, int a, int b) {

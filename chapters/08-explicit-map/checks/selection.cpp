@@ -253,3 +253,43 @@ TEST_CASE("selection: the random triples are distinct and never a chosen one - 1
     CHECK(chi_squared(library) <= critical);
     CHECK(chi_squared(sequential) > critical);
 }
+
+TEST_CASE("selection: the pair criterion is the nearest-centroid accuracy of each pair on its own evaluation points "
+          "- centroids are the fitting means - a tie goes to the smaller class - bad input is refused") {
+    // One dimension. Fitting points: class 0 at 0 and 2 (centroid 1), class 1 at 3 and 5
+    // (centroid 4), class c ≥ 2 at 10c − 1 and 10c + 1 (centroid 10c). Evaluation points: class 0
+    // at 0 (right), 2.5 (equally far from 1 and 4: a tie, which goes to class 0, right) and 3
+    // (nearer 4: wrong); class 1 at 4 (right) and 2 (nearer 1: wrong); class c ≥ 2 at 10c.
+    // So acc(0, 1) = 3/5 exactly, and every other pair is 1. Wrong rules give other numbers:
+    // the tie to the larger class 2/5; the denominator counting every evaluation point, not the
+    // pair's, 3/13; centroids left as sums (20c for c ≥ 2) put the point 10b of the larger class
+    // of a pair 2 ≤ a < b nearer 20a than 20b, so those pairs fall to 1/2.
+    std::vector<double> fit_x = {0, 2, 3, 5}, eval_x = {0, 2.5, 3, 4, 2};
+    std::vector<int> yfit = {0, 0, 1, 1}, yeval = {0, 0, 0, 1, 1};
+    for (int c = 2; c < 10; ++c) {
+        fit_x.insert(fit_x.end(), {10.0 * c - 1, 10.0 * c + 1});
+        yfit.insert(yfit.end(), {c, c});
+        eval_x.push_back(10.0 * c);
+        yeval.push_back(c);
+    }
+    const Matrix<double> Xfit = Eigen::Map<const Eigen::VectorXd>(fit_x.data(), Eigen::Index(fit_x.size()));
+    const Matrix<double> Xeval = Eigen::Map<const Eigen::VectorXd>(eval_x.data(), Eigen::Index(eval_x.size()));
+    const kb::ch08::PairAccuracies acc = kb::ch08::nearest_centroid_pair_accuracies(Xfit, yfit, Xeval, yeval);
+    REQUIRE(acc.size() == 45);
+    CHECK(acc.at({0, 1}) == 3.0 / 5.0);
+    for (const auto& [ab, v] : acc)
+        if (ab != std::pair<int, int>{0, 1}) CHECK(v == 1.0);
+    // The order of the pair does not matter to the reader of the table.
+    CHECK(kb::ch08::pair_accuracy(acc, 1, 0) == 3.0 / 5.0);
+    // Refusals: a label outside 0-9, a class without fitting points, mismatched shapes.
+    std::vector<int> bad = yfit;
+    bad[0] = 10;
+    CHECK_THROWS_WITH_AS(kb::ch08::nearest_centroid_pair_accuracies(Xfit, bad, Xeval, yeval),
+                         doctest::Contains("outside 0-9"), kb::error);
+    bad = yfit;
+    bad[2] = bad[3] = 0; // class 1 loses its fitting points
+    CHECK_THROWS_WITH_AS(kb::ch08::nearest_centroid_pair_accuracies(Xfit, bad, Xeval, yeval),
+                         doctest::Contains("class 1 has no fitting point"), kb::error);
+    CHECK_THROWS_WITH_AS(kb::ch08::nearest_centroid_pair_accuracies(Xfit, yfit, Xeval, std::vector<int>(3, 0)),
+                         doctest::Contains("one label per row"), kb::error);
+}
