@@ -598,12 +598,15 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: V and P = XV and the rank-3 r
     const Matrix<rational> Aq = data_A<rational>(), Xq = kb::from_integers<rational>(kb::ch01::seed_X_times_5(), 5);
     const kb::SymmetricEigen<T> eig = eigen_of_C<T>();
     const kb::Pca<T> fit(A, {.components = 4});
+    // The rational eigenvectors w_j, computed once (each is an exact 4×4 solve and a check).
+    std::vector<Vector<rational>> w_ref;
+    for (int j = 0; j < 4; ++j) w_ref.push_back(eigenvector_reference(j).w);
     // The reference's own error (sin ≤ 10⁻¹⁰⁰, and one rounding to T of each entry and of the
     // norm) is at most one pass of rounding at scale 1; the library's error is the subspace
     // bound c₂·n·ε·‖C‖/gap_j with ‖C‖₂ ≤ tr C, the gaps from the exact enclosures.
     for (int j = 0; j < 4; ++j) {
         CAPTURE(j);
-        const Vector<rational> w = eigenvector_reference(j).w;
+        const Vector<rational>& w = w_ref[std::size_t(j)];
         const Vector<T> v = unit<T>(w);
         const T s = v.dot(eig.vectors.col(j)) < 0 ? T(-1) : T(1);
         const auto bound_v = kb::test::plus(kb::test::subspace<T>(5, in<T>(ref.trace), in<T>(ref.gap(j))),
@@ -630,7 +633,7 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: V and P = XV and the rank-3 r
     // rounding of the products (the bound of the printed-digit test).
     Matrix<rational> Pi = Matrix<rational>::Zero(5, 5);
     for (int j = 0; j < 3; ++j) {
-        const Vector<rational> w = eigenvector_reference(j).w;
+        const Vector<rational>& w = w_ref[std::size_t(j)];
         Pi += Matrix<rational>(w * w.transpose()) / w.squaredNorm();
     }
     const RowVector<rational> mu = kb::column_means(Aq);
@@ -660,7 +663,7 @@ TEST_CASE_TEMPLATE("Example 2.1 to full precision: V and P = XV and the rank-3 r
     // the same bound in real50 and real100; in double they are the computation itself.
     if constexpr (!std::is_same_v<T, double>) {
         const kb::SymmetricEigen<double> eig_d = eigen_of_C<double>();
-        const Vector<T> v = unit<T>(eigenvector_reference(0).w);
+        const Vector<T> v = unit<T>(w_ref[0]);
         Vector<T> vd(5);
         for (int i = 0; i < 5; ++i) vd(i) = T(eig_d.vectors(i, 0));
         const T s = v.dot(vd) < 0 ? T(-1) : T(1);
