@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 FIELDS = ("program", "suite", "name", "status", "types", "properties", "cases", "assertions", "bounded",
-          "exact", "companions", "failed", "worst", "what")
+          "exact", "companions", "worst")
 TYPE_ORDER = ["double", "real50", "real100", "rational"]
 LABEL = re.compile(r"\[([a-z]+:[^\]\s]+)\]")
 README_LABEL = re.compile(r"`([a-z]+:[A-Za-z0-9.\-]+)`")
@@ -65,25 +65,24 @@ class Case:
     bounded: int
     exact: int
     companions: int
-    failed: int
     worst: float | None
-    what: str
 
     @staticmethod
     def parse(line: str) -> "Case":
         f = line.rstrip("\n").split("\t")
         if len(f) != len(FIELDS):
             raise ValueError(f"a summary record has {len(f)} fields, not {len(FIELDS)}: {line[:120]!r}")
-        worst = None if f[12] == "-" else float(f[12])
+        worst = None if f[11] == "-" else float(f[11])
         types = [] if f[4] == "-" else f[4].split(",")
-        return Case(f[0], f[1], f[2], f[3], types, int(f[5]), int(f[6]), int(f[7]), int(f[8]), int(f[9]),
-                    int(f[10]), int(f[11]), worst, f[13])
+        return Case(f[0], f[1], f[2], f[3], types, *map(int, f[5:11]), worst)
 
 
 @dataclass
 class Row:
-    """One row of a table: the test cases of one statement (or one exercise and suite)."""
+    """One row of a table: the test cases of one statement (or of one exercise and suite)."""
     key: str
+    suite: str = ""   # exercises: whom the checks ran on
+    labels: str = ""  # exercises: the statements of its laws
     names: set[str] = field(default_factory=set)
     types: set[str] = field(default_factory=set)
     properties: int = 0
@@ -127,7 +126,7 @@ def ratio_text(r: float | None) -> str:
 
 
 def status_text(statuses: dict[str, int]) -> str:
-    order = ["FAILED", "did not finish", "not written", "passed", "rejected as expected"]
+    order = ["FAILED", "not written", "passed", "rejected as expected"]
     parts = [f"{statuses[s]} {s}" if len(statuses) > 1 or statuses[s] > 1 else s for s in order if s in statuses]
     parts += [f"{n} {s}" for s, n in sorted(statuses.items()) if s not in order]
     return ", ".join(parts)
@@ -174,8 +173,7 @@ def exercise_rows(cases: list[Case]) -> list[Row]:
         number = m.group(1) if m else "(other)"
         suite = SUITE_NAMES.get(c.suite, c.suite or "(no suite)")
         labels = " ".join(dict.fromkeys(LABEL.findall(c.name)))
-        row = rows.setdefault((number, suite), Row(f"{number}\t{suite}\t{labels}"))
-        row.add(c)
+        rows.setdefault((number, suite), Row(number, suite, labels)).add(c)
 
     def key(item):
         (number, suite), _ = item
@@ -195,8 +193,9 @@ def table(headers: list[str], body: list[list[str]], markdown: bool) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in body]) + "\n"
 
 
-def render(chapter: str, kind: str, cases: list[Case], source: Path, markdown: bool) -> tuple[str, str]:
-    """The title line and the table of one group."""
+def render(chapter: str, kind: str, cases: list[Case], source: Path, markdown: bool) -> tuple[str, str, str]:
+    """The title line of one group, its counts (the title after "Chapter NN-topic[, exercises]: ")
+    and its table."""
     total = Row("all")
     for c in cases:
         total.add(c)
@@ -209,21 +208,21 @@ def render(chapter: str, kind: str, cases: list[Case], source: Path, markdown: b
                  str(r.bounded + r.exact), str(r.companions), ratio_text(r.worst), status_text(r.statuses)]
                 for r in rows]
         labelled = sum(1 for r in rows if ":" in r.key)
-        title = (f"Chapter {chapter}: {plural(len(total.names), 'test case')}, {plural(labelled, 'statement')}, "
-                 f"{total.cases} generated cases, worst error/bound {ratio_text(total.worst)} — "
-                 f"{status_text(total.statuses)}")
+        counts = (f"{plural(len(total.names), 'test case')}, {plural(labelled, 'statement')}, "
+                  f"{total.cases} generated cases, worst error/bound {ratio_text(total.worst)} — "
+                  f"{status_text(total.statuses)}")
+        title = f"Chapter {chapter}: {counts}"
     else:
         rows = exercise_rows(cases)
         headers = ["exercise", "checked on", "statements", "scalar types", "cases", "assertions", "comparisons",
                    "worst error/bound", "result"]
-        body = []
-        for r in rows:
-            number, suite, labels = r.key.split("\t")
-            body.append([number, suite, labels or "—", sorted_types(r.types), str(r.cases) if r.properties else "—",
-                         str(r.assertions), str(r.bounded + r.exact), ratio_text(r.worst), status_text(r.statuses)])
-        title = (f"Chapter {chapter}, exercises: {plural(len(total.names), 'test case')}, "
-                 f"{plural(len({r.key.split(chr(9))[0] for r in rows}), 'exercise')} — {status_text(total.statuses)}")
-    return title, table(headers, body, markdown)
+        body = [[r.key, r.suite, r.labels or "—", sorted_types(r.types), str(r.cases) if r.properties else "—",
+                 str(r.assertions), str(r.bounded + r.exact), ratio_text(r.worst), status_text(r.statuses)]
+                for r in rows]
+        counts = (f"{plural(len(total.names), 'test case')}, {plural(len({r.key for r in rows}), 'exercise')} — "
+                  f"{status_text(total.statuses)}")
+        title = f"Chapter {chapter}, exercises: {counts}"
+    return title, counts, table(headers, body, markdown)
 
 
 NOTE = ("tests: test cases (one per scalar type); cases: the random inputs of the properties (laws), up to the "
@@ -275,7 +274,7 @@ def check_page(source: Path, chapter: str, program: str) -> int:
     listed = subprocess.run([program, "--list-test-cases", "--no-version"], capture_output=True, text=True, check=True)
     names = [line for line in listed.stdout.splitlines()
              if line.strip() and not line.startswith("[doctest]") and not line.startswith("=====")]
-    cases = [Case(Path(program).name, "", n, "passed", [], 0, 0, 0, 0, 0, 0, 0, None, "") for n in names]
+    cases = [Case(Path(program).name, "", n, "passed", [], 0, 0, 0, 0, 0, 0, None) for n in names]
     expected = [(r.key, len(r.names)) for r in statement_rows(cases, chapter_label_order(source, chapter))]
     page = source / "chapters" / chapter / "checks" / "CHECKS.md"
     found = page_rows(page)
@@ -317,7 +316,7 @@ def main() -> int:
         g = group_of(c.program)
         if g is None:
             continue
-        # A test case run twice in one ctest run (an exercise suite run by two tests) counts once.
+        # A test case run twice in one ctest run (`ctest --repeat`) counts once.
         if (c.program, c.suite, c.name) in seen:
             continue
         seen.add((c.program, c.suite, c.name))
@@ -330,7 +329,8 @@ def main() -> int:
     print()
     print("What the chapters' checks established" if brief else "What was established")
     for (chapter, kind), cases in ordered:
-        title, text = render(chapter, kind, cases, args.source, markdown=False)
+        title, _, text = render(chapter, kind, cases, args.source, markdown=False)
+        _, counts, md = render(chapter, kind, cases, args.source, markdown=True)
         name = chapter if kind == "tests" else f"{chapter}-exercises"
         where = ""
         if args.out:
@@ -338,7 +338,6 @@ def main() -> int:
             note = NOTE if kind == "tests" else EXERCISE_NOTE
             (args.out / f"{name}.txt").write_text(title + "\n\n" + text + "\n" + textwrap.fill(note, 100) + "\n",
                                                  encoding="utf-8")
-            md_title, md = render(chapter, kind, cases, args.source, markdown=True)
             (args.out / f"{name}.md").write_text(md, encoding="utf-8")
             where = f" (table: {args.out / (name + '.txt')})"
         if brief:
@@ -349,13 +348,12 @@ def main() -> int:
             print()
             print(text, end="")
         if args.page and kind == "tests":
-            title, md = render(chapter, kind, cases, args.source, markdown=True)
-            text = f"{title}.\n\n{md}"
+            block = f"Chapter {chapter}: {counts}.\n\n{md}"
             if (chapter, "exercises") in groups:
-                ex_title, ex_md = render(chapter, "exercises", groups[(chapter, "exercises")], args.source, True)
-                text += f"\nThe exercises' checks, per exercise — {ex_title.split(', exercises: ', 1)[1]}.\n\n{ex_md}"
+                _, ex_counts, ex_md = render(chapter, "exercises", groups[(chapter, "exercises")], args.source, True)
+                block += f"\nThe exercises' checks, per exercise — {ex_counts}.\n\n{ex_md}"
             page = args.source / "chapters" / chapter / "checks" / "CHECKS.md"
-            if not update_page(page, text):
+            if not update_page(page, block):
                 print(f"summary.py: {page} has no {BEGIN} … {END} block", file=sys.stderr)
                 return 1
     if not brief:

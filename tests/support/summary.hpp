@@ -10,10 +10,9 @@
 ///    for a companion marked should_fail, "not written" for an exercise stub);
 ///  - the scalar types of its name (`…<kb::real50>`) and of its comparisons;
 ///  - the properties it ran and their generated cases (property.hpp);
-///  - its doctest assertions, and its comparisons of an error with a bound (tolerance.hpp):
-///    the bounded ones that passed, with the worst ratio |error|/bound among them and what
-///    was compared there, the exact ones (bound 0), the companions (a wrong formula shown to
-///    exceed the bound) and the comparisons that failed.
+///  - its doctest assertions, and its comparisons of an error with a bound (tolerance.hpp)
+///    that passed: the bounded ones, with the worst ratio |error|/bound among them, the exact
+///    ones (bound 0) and the companions (a wrong formula shown to exceed the bound).
 ///
 /// Where the tallies go (tests/support/main.cpp): with `KB_SUMMARY_FILE=<file>` (ctest sets it
 /// for every chapter test) one tab-separated line per test case is appended to the file,
@@ -37,9 +36,8 @@ struct CaseTally {
     int properties = 0;
     long generated_cases = 0;
     int assertions = 0;
-    long bounded = 0, exact = 0, companions = 0, failed_comparisons = 0;
+    long bounded = 0, exact = 0, companions = 0;
     double worst_ratio = 0;
-    std::string worst_what;
     bool stub = false;
 };
 
@@ -48,8 +46,7 @@ void tally_test_case_start(const std::string& name, const std::string& suite);
 /// \brief The running test case ends with `status` and doctest's count of its assertions.
 void tally_test_case_end(const std::string& status, int assertions);
 /// \brief A comparison of the running test case (record_comparison, tolerance.hpp).
-void tally_comparison(const std::string& what, const std::string& type, Expect expect, double bound, double ratio,
-                      bool ok);
+void tally_comparison(const std::string& type, Expect expect, double bound, double ratio, bool ok);
 /// \brief A property of the running test case passed `cases` generated cases (property.hpp).
 void tally_generated_cases(long cases);
 /// \brief The running test case met an exercise stub (property.hpp).
@@ -58,8 +55,8 @@ void tally_stub();
 /// \brief Every test case's tally so far, in the order they ran.
 std::vector<CaseTally> test_case_tallies();
 /// \brief The tallies as tab-separated lines: program, suite, test case, status, types,
-///        properties, generated cases, assertions, bounded, exact, companions, failed
-///        comparisons, worst ratio ("-" when no bounded comparison), what it was.
+///        properties, generated cases, assertions, bounded, exact, companions, worst ratio
+///        ("-" when no bounded comparison).
 std::string summary_records(const std::string& program);
 /// \brief Appends summary_records(program) to `path` in one write; false if it cannot.
 bool append_summary_records(const std::string& path, const std::string& program);
